@@ -1,0 +1,21 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { AppConfig } from '../config/app-config';
+import { AdminAuthController } from './admin-auth.controller';
+import { AdminAuthService } from './admin-auth.service';
+import { AdminGuard } from './admin.guard';
+
+@Global()
+@Module({
+  imports: [
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: ({ env }: AppConfig) => ({ secret: env.JWT_SECRET, signOptions: { algorithm: 'HS256' } }),
+    }),
+  ],
+  controllers: [AdminAuthController],
+  providers: [AdminAuthService, { provide: APP_GUARD, useClass: AdminGuard }],
+  exports: [AdminAuthService],
+})
+export class AdminAuthModule {}

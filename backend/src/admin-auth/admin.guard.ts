@@ -1,0 +1,35 @@
+import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { ADMIN_ACCESS, type AdminAccess, type AdminAwareRequest } from './admin-access.decorators';
+import { AdminAuthService } from './admin-auth.service';
+
+/** Installed globally: secure by default, so a new route cannot be left open by mistake. */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auth: AdminAuthService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const access = this.reflector.getAllAndOverride<AdminAccess | undefined>(ADMIN_ACCESS, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (access === 'public') return true;
+
+    const request = context.switchToHttp().getRequest<Request & AdminAwareRequest>();
+    const header = request.headers.authorization;
+    if (header === undefined) {
+      if (access === 'optional') return true;
+      throw new UnauthorizedException('error.auth.required');
+    }
+    const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header);
+    if (!match || !(await this.auth.isValidToken(match[1]))) {
+      throw new UnauthorizedException('error.auth.invalid');
+    }
+    request.isAdmin = true;
+    return true;
+  }
+}

@@ -1,0 +1,69 @@
+import { type LogLevel, type NestApplicationOptions } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { AppModule } from './app.module';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { createValidationPipe } from './common/validation';
+import type { AppConfig } from './config/app-config';
+import { serveWebApp } from './web/serve-web-app';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+/** Express's `trust proxy` from the TRUST_PROXY setting ('true', a hop count, or addresses). */
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function contentSecurityPolicy() {
+  const analytics = ['https://www.googletagmanager.com', 'https://www.google-analytics.com'];
+  return {
+    useDefaults: true,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'", ...analytics],
+      'connect-src': ["'self'", ...analytics, 'https://*.google-analytics.com'],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+      'media-src': ["'self'", 'blob:'],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'frame-ancestors': ["'none'"],
+      'upgrade-insecure-requests': null,
+    },
+  };
+}
+
+/** The whole HTTP application: used by `main.ts`, by `make run` and by the end-to-end tests. */
+export async function createApp(
+  config: AppConfig,
+  options: { logger?: LogLevel[] | false } = {},
+): Promise<NestExpressApplication> {
+  const nestOptions: NestApplicationOptions = { bodyParser: false, logger: options.logger ?? ['log', 'warn', 'error'] };
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), nestOptions);
+  const { env } = config;
+
+  app.set('trust proxy', trustProxy(env.TRUST_PROXY));
+  app.disable('x-powered-by');
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginEmbedderPolicy: false }));
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: '16kb', extended: false, parameterLimit: 20 });
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Giftcast API')
+      .setDescription('QR video messages for gifts: site content, newsletter, inquiries and admin')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  if (env.WEB_ROOT) serveWebApp(app, env.WEB_ROOT);
+  app.enableShutdownHooks();
+  return app;
+}

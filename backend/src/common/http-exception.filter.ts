@@ -1,0 +1,124 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { requestLanguage } from './language';
+import { type MessageKey, translate } from './messages';
+import { ValidationFailedException } from './validation';
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  details?: { field: string; message: string }[];
+}
+
+/** An exception that asks the client to wait (429) for a number of seconds. */
+export class RetryLaterException extends HttpException {
+  constructor(
+    message: MessageKey,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/** Errors raised by Express's body parser before any controller runs. */
+interface BodyParserError {
+  type: string;
+  status?: number;
+}
+
+const BODY_PARSER_MESSAGES: Record<string, MessageKey> = {
+  'entity.parse.failed': 'error.malformedJson',
+  'entity.too.large': 'error.tooLarge',
+  'encoding.unsupported': 'error.unsupportedMediaType',
+  'charset.unsupported': 'error.unsupportedMediaType',
+  'entity.verify.failed': 'error.badRequest',
+  'request.aborted': 'error.badRequest',
+  'request.size.invalid': 'error.badRequest',
+  'stream.encoding.set': 'error.internal',
+  'stream.not.readable': 'error.internal',
+  'parameters.too.many': 'error.tooLarge',
+};
+
+const DEFAULT_MESSAGES: Partial<Record<number, MessageKey>> = {
+  400: 'error.badRequest',
+  404: 'error.notFound',
+  405: 'error.methodNotAllowed',
+  413: 'error.tooLarge',
+  415: 'error.unsupportedMediaType',
+  503: 'error.unavailable',
+};
+
+function isBodyParserError(exception: unknown): exception is BodyParserError {
+  return (
+    typeof exception === 'object' &&
+    exception !== null &&
+    typeof (exception as BodyParserError).type === 'string' &&
+    (exception as BodyParserError).type in BODY_PARSER_MESSAGES
+  );
+}
+
+/** Shapes every error as the contract's `{statusCode, error, details?}`, in the request's language. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const request = context.getRequest<Request>();
+    const response = context.getResponse<Response>();
+    const language = requestLanguage(request);
+    const { statusCode, message, details } = this.describe(exception, request);
+
+    if (statusCode >= 500) {
+      this.logger.error(
+        `${request.method} ${request.originalUrl}`,
+        exception instanceof Error ? exception.stack : exception,
+      );
+    }
+    if (exception instanceof RetryLaterException) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    }
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    const body: ErrorBody = { statusCode, error: translate(message, language) };
+    if (details) body.details = details.map((d) => ({ field: d.field, message: translate(d.message, language) }));
+    response.status(statusCode).json(body);
+  }
+
+  private describe(
+    exception: unknown,
+    request: Request,
+  ): { statusCode: number; message: string; details?: { field: string; message: string }[] } {
+    // Nest wraps the body parser's errors (bad JSON, too large) in an HttpException.
+    const cause = exception instanceof HttpException ? exception.cause : exception;
+    if (isBodyParserError(cause)) {
+      const message = BODY_PARSER_MESSAGES[cause.type];
+      const statusCode = message === 'error.internal' ? 500 : (cause.status ?? 400);
+      return { statusCode, message };
+    }
+    if (exception instanceof ValidationFailedException) {
+      return { statusCode: 400, message: 'validation.failed', details: exception.fieldErrors };
+    }
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      const raw = exception.getResponse();
+      const text = typeof raw === 'string' ? raw : (raw as { message?: unknown }).message;
+      // Nest's own "Cannot GET /api/x" for a route that does not exist.
+      if (statusCode === 404 && typeof text === 'string' && text.startsWith(`Cannot ${request.method} `)) {
+        return { statusCode, message: 'error.routeNotFound' };
+      }
+      if (statusCode >= 500) return { statusCode, message: DEFAULT_MESSAGES[statusCode] ?? 'error.internal' };
+      const message =
+        typeof text === 'string' && text !== '' && isOwnMessage(text) ? text : DEFAULT_MESSAGES[statusCode];
+      return { statusCode, message: message ?? 'error.badRequest' };
+    }
+    return { statusCode: 500, message: 'error.internal' };
+  }
+}
+
+/** Our exceptions carry message keys; anything else (library texts) is replaced by a generic one. */
+function isOwnMessage(text: string): boolean {
+  return translate(text, 'en') !== text;
+}

@@ -1,0 +1,109 @@
+/**
+ * Every message the API can put in an error body or a success answer, in Korean (default) and
+ * English. Validation texts are the spec's (section 5); the frontend shows `error` as it comes.
+ */
+export const MESSAGES = {
+  'validation.failed': { ko: '입력값을 확인해주세요', en: 'Please check your input' },
+  'field.required': { ko: '필수 입력 항목입니다', en: 'This field is required' },
+  'field.string': { ko: '문자열이어야 합니다', en: 'Must be text' },
+  'field.boolean': { ko: '참 또는 거짓이어야 합니다', en: 'Must be true or false' },
+  'field.integer': { ko: '정수여야 합니다', en: 'Must be a whole number' },
+  'field.unknown': { ko: '허용되지 않는 항목입니다', en: 'This field is not allowed' },
+  'field.url': { ko: '올바른 URL을 입력해주세요', en: 'Please enter a valid URL' },
+  'field.invalid': { ko: '올바르지 않은 값입니다', en: 'Invalid value' },
+  'email.invalid': { ko: '유효한 이메일 주소를 입력해주세요', en: 'Please enter a valid email address' },
+  'name.min': { ko: '이름을 2자 이상 입력해주세요', en: 'Please enter at least 2 characters for the name' },
+  'name.max': { ko: '이름은 100자 이내로 입력해주세요', en: 'The name must be 100 characters or fewer' },
+  'phone.max': { ko: '전화번호는 30자 이내로 입력해주세요', en: 'The phone number must be 30 characters or fewer' },
+  'message.min': { ko: '메시지를 10자 이상 입력해주세요', en: 'Please enter at least 10 characters for the message' },
+  'message.max': { ko: '메시지는 5000자 이내로 입력해주세요', en: 'The message must be 5000 characters or fewer' },
+  'submissionType.invalid': {
+    ko: '문의 유형은 contact 또는 partner여야 합니다',
+    en: 'The inquiry type must be contact or partner',
+  },
+  'role.min': { ko: '역할/직책을 입력해주세요', en: 'Please enter a role or position' },
+  'review.min': { ko: '후기를 10자 이상 입력해주세요', en: 'Please write at least 10 characters for the review' },
+  'rating.invalid': { ko: '평점은 1에서 5 사이의 숫자여야 합니다', en: 'The rating must be a number from 1 to 5' },
+  'title.min': { ko: '제목을 5자 이상 입력해주세요', en: 'The title must be at least 5 characters' },
+  'title.max': { ko: '제목은 40자 이내로 입력해주세요', en: 'The title must be 40 characters or fewer' },
+  'titleEn.max': { ko: '영문 제목은 80자 이내로 입력해주세요', en: 'The English title must be 80 characters or fewer' },
+  'content.min': { ko: '본문을 50자 이상 입력해주세요', en: 'The content must be at least 50 characters' },
+  'content.max': { ko: '본문은 1200자 이내로 입력해주세요', en: 'The content must be 1200 characters or fewer' },
+  'contentEn.max': {
+    ko: '영문 본문은 2400자 이내로 입력해주세요',
+    en: 'The English content must be 2400 characters or fewer',
+  },
+  'excerpt.min': { ko: '요약을 20자 이상 입력해주세요', en: 'The excerpt must be at least 20 characters' },
+  'excerpt.max': { ko: '요약은 100자 이내로 입력해주세요', en: 'The excerpt must be 100 characters or fewer' },
+  'excerptEn.max': {
+    ko: '영문 요약은 200자 이내로 입력해주세요',
+    en: 'The English excerpt must be 200 characters or fewer',
+  },
+  'slug.required': { ko: 'URL 슬러그를 입력해주세요', en: 'Please enter a URL slug' },
+  'slug.max': { ko: 'URL 슬러그는 30자 이내로 입력해주세요', en: 'The URL slug must be 30 characters or fewer' },
+  'slug.pattern': {
+    ko: '소문자, 숫자, 하이픈만 사용 가능합니다',
+    en: 'Only lowercase letters, numbers and hyphens are allowed',
+  },
+  'token.required': { ko: '구독 해지 토큰이 필요합니다', en: 'An unsubscribe token is required' },
+  'password.required': { ko: '비밀번호를 입력해주세요', en: 'Please enter the password' },
+
+  'error.badRequest': { ko: '잘못된 요청입니다', en: 'Bad request' },
+  'error.malformedJson': { ko: '요청 본문이 올바른 JSON이 아닙니다', en: 'The request body is not valid JSON' },
+  'error.tooLarge': { ko: '요청 본문이 너무 큽니다', en: 'The request body is too large' },
+  'error.unsupportedMediaType': { ko: '지원하지 않는 요청 형식입니다', en: 'Unsupported request content type' },
+  'error.routeNotFound': { ko: '존재하지 않는 API 경로입니다', en: 'No such API route' },
+  'error.notFound': { ko: '요청한 항목을 찾을 수 없습니다', en: 'Not found' },
+  'error.methodNotAllowed': { ko: '허용되지 않는 요청 방식입니다', en: 'Method not allowed' },
+  'error.internal': {
+    ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요',
+    en: 'Something went wrong. Please try again later',
+  },
+  'error.unavailable': { ko: '서비스를 일시적으로 사용할 수 없습니다', en: 'The service is temporarily unavailable' },
+  'error.post.notFound': { ko: '게시물을 찾을 수 없습니다', en: 'Post not found' },
+  'error.slug.taken': { ko: '이미 사용 중인 URL 슬러그입니다', en: 'This URL slug is already in use' },
+  'error.unsubscribe.notFound': {
+    ko: '유효하지 않거나 만료된 구독 해지 링크입니다',
+    en: 'This unsubscribe link is not valid',
+  },
+  'error.auth.wrongPassword': { ko: '비밀번호가 올바르지 않습니다', en: 'The password is incorrect' },
+  'error.auth.tooManyAttempts': {
+    ko: '로그인 시도가 너무 많습니다. 1분 후 다시 시도해주세요',
+    en: 'Too many login attempts. Please wait a minute and try again',
+  },
+  'error.auth.required': { ko: '관리자 로그인이 필요합니다', en: 'Admin login required' },
+  'error.auth.invalid': {
+    ko: '로그인이 만료되었거나 유효하지 않습니다. 다시 로그인해주세요',
+    en: 'Your admin session has expired or is invalid. Please log in again',
+  },
+
+  'subscribe.created': {
+    ko: '구독해주셔서 감사합니다! 새 글이 올라오면 이메일로 알려드릴게요.',
+    en: 'Thanks for subscribing! We will email you when new content is published.',
+  },
+  'subscribe.already': {
+    ko: '이미 구독 중인 이메일입니다. 새 글 소식을 계속 보내드릴게요.',
+    en: 'You are already subscribed. New content will keep coming to your inbox.',
+  },
+  'subscribe.reactivated': {
+    ko: '다시 구독해주셔서 감사합니다! 새 글 소식을 보내드릴게요.',
+    en: 'Welcome back! You are subscribed again.',
+  },
+  'unsubscribe.done': {
+    ko: '구독이 해지되었습니다. 언제든 다시 구독하실 수 있습니다.',
+    en: 'You have been unsubscribed. You can subscribe again at any time.',
+  },
+} as const satisfies Record<string, { ko: string; en: string }>;
+
+export type MessageKey = keyof typeof MESSAGES;
+export type Language = 'ko' | 'en';
+export const LANGUAGES: readonly Language[] = ['ko', 'en'];
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, value);
+}
+
+/** The text of a key in a language; anything that is not a key is returned as it is. */
+export function translate(keyOrText: string, language: Language): string {
+  return isMessageKey(keyOrText) ? MESSAGES[keyOrText][language] : keyOrText;
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const WEAK_SECRETS = new Set([
+  'admin',
+  'password',
+  'changeme',
+  'change-me',
+  'secret',
+  'giftcast',
+  'dev-admin-password',
+  'dev-jwt-secret-change-me-in-production',
+]);
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const url = z.url({ protocol: /^https?$/ });
+
+/** The environment the backend accepts; every variable is documented in .env.example. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: url.default('http://localhost:8080').transform((value) => value.replace(/\/+$/, '')),
+    TRUST_PROXY: z.string().default('loopback'),
+    WEB_ROOT: optionalString,
+
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    DATABASE_EMBEDDED: booleanString.default(false),
+
+    S3_ENDPOINT: optionalString.pipe(url.optional()),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().min(3).default('giftcast'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: booleanString.default(true),
+
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default('Giftcast <no-reply@localhost>'),
+    INQUIRY_NOTIFY_TO: z.string().default('hello@localhost'),
+    OUTBOX_DIR: z.string().default('data/outbox'),
+
+    ADMIN_PASSWORD: optionalString,
+    ADMIN_PASSWORD_HASH: optionalString.pipe(
+      z
+        .string()
+        .regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/, 'must look like scrypt$<salt hex>$<hash hex>')
+        .optional(),
+    ),
+    JWT_SECRET: optionalString,
+    JWT_TTL: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 24 * 3600)
+      .default(12 * 3600),
+    ADMIN_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+
+    VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(104_857_600),
+    VIDEO_RETENTION_DAYS: z.coerce.number().int().positive().default(7),
+    TRY_SERIAL_FROM: z.string().regex(/^\d+$/, 'must be digits').default('0500'),
+
+    CONTACT_EMAIL: z.string().default('hello@giftcast.example'),
+    CONTACT_PHONE: z.string().default('+82-2-0000-0000'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.ADMIN_PASSWORD_HASH && (!env.ADMIN_PASSWORD || isWeak(env.ADMIN_PASSWORD, 12))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'production needs ADMIN_PASSWORD (at least 12 characters, not a default) or ADMIN_PASSWORD_HASH',
+      });
+    }
+    if (!env.JWT_SECRET || isWeak(env.JWT_SECRET, 32)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'production needs JWT_SECRET of at least 32 characters that is not a default',
+      });
+    }
+  });
+
+function isWeak(secret: string, minLength: number): boolean {
+  return secret.length < minLength || WEAK_SECRETS.has(secret.toLowerCase());
+}
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface ParsedConfig {
+  env: Env;
+  /** Set when a development admin password had to be generated; the launcher prints it. */
+  generatedAdminPassword?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once; throws a ConfigError naming every bad variable. */
+export function parseConfig(source: NodeJS.ProcessEnv): ParsedConfig {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+  }
+  const env = result.data;
+  let generatedAdminPassword: string | undefined;
+  if (!env.ADMIN_PASSWORD && !env.ADMIN_PASSWORD_HASH) {
+    generatedAdminPassword = randomBytes(12).toString('base64url');
+    env.ADMIN_PASSWORD = generatedAdminPassword;
+  }
+  // Development without a secret: tokens simply stop working after a restart.
+  env.JWT_SECRET ??= randomBytes(32).toString('base64url');
+  return { env, generatedAdminPassword };
+}

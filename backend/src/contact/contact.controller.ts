@@ -1,0 +1,32 @@
+import { Body, Controller, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../admin-auth/admin-access.decorators';
+import { ContactService } from './contact.service';
+import { CreateInquiryDto } from './dto/create-inquiry.dto';
+
+export interface InquiryCreated {
+  success: true;
+  id: string;
+}
+
+@ApiTags('inquiries')
+@Controller()
+export class ContactController {
+  constructor(private readonly contact: ContactService) {}
+
+  @Public()
+  @Post('contact')
+  @ApiOperation({ summary: 'Customer-centre inquiry' })
+  async contactInquiry(@Body() body: CreateInquiryDto): Promise<InquiryCreated> {
+    const { id } = await this.contact.submit(body, body.submissionType ?? 'contact');
+    return { success: true, id };
+  }
+
+  @Public()
+  @Post('partner')
+  @ApiOperation({ summary: 'Partner programme inquiry' })
+  async partnerInquiry(@Body() body: CreateInquiryDto): Promise<InquiryCreated> {
+    const { id } = await this.contact.submit(body, 'partner');
+    return { success: true, id };
+  }
+}

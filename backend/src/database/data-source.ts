@@ -1,0 +1,53 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { BlogPost } from '../blog/blog-post.entity';
+import type { Env } from '../config/config.schema';
+import { ContactSubmission } from '../contact/contact-submission.entity';
+import { BlogSubscriber } from '../newsletter/blog-subscriber.entity';
+import { Testimonial } from '../testimonial/testimonial.entity';
+import { CreateContentTables1795320159101 } from './migrations/1795320159101-CreateContentTables';
+
+export const ENTITIES = [ContactSubmission, Testimonial, BlogPost, BlogSubscriber];
+export const MIGRATIONS = [CreateContentTables1795320159101];
+
+/** Any number: it only has to be the same for every replica of this application. */
+const MIGRATION_LOCK_ID = 0x6769_6674;
+
+export function dataSourceOptions(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: env.DATABASE_URL,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    // gen_random_uuid() is built into PostgreSQL 13+; the embedded database has no uuid-ossp.
+    installExtensions: false,
+    uuidExtension: 'pgcrypto',
+    poolSize: env.DATABASE_POOL_SIZE,
+    extra: { max: env.DATABASE_POOL_SIZE, connectionTimeoutMillis: 10_000 },
+  };
+}
+
+/**
+ * Applies pending migrations. Replicas starting together serialise on an advisory lock held by a
+ * connection of its own; the embedded database serves one process, so it needs none.
+ */
+export async function runMigrations(env: Env): Promise<string[]> {
+  const dataSource = new DataSource(dataSourceOptions(env));
+  await dataSource.initialize();
+  const lock = env.DATABASE_EMBEDDED ? null : dataSource.createQueryRunner();
+  try {
+    if (lock) {
+      await lock.connect();
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    }
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    if (lock) {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      await lock.release();
+    }
+    await dataSource.destroy();
+  }
+}

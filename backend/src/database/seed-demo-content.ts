@@ -1,0 +1,31 @@
+import type { DataSource } from 'typeorm';
+import { BlogPost } from '../blog/blog-post.entity';
+import { Testimonial } from '../testimonial/testimonial.entity';
+import { DEMO_POSTS, DEMO_TESTIMONIALS } from './demo-content';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Fills an empty database with demo posts and testimonials; leaves any other database alone.
+ * Uses the app's own connection: the embedded database accepts only one.
+ */
+export async function seedDemoContent(dataSource: DataSource): Promise<string[]> {
+  const seeded: string[] = [];
+  await dataSource.transaction(async (manager) => {
+    if ((await manager.count(BlogPost)) === 0) {
+      const now = Date.now();
+      await manager.save(
+        DEMO_POSTS.map(({ daysAgo, ...post }) => {
+          const at = new Date(now - daysAgo * DAY_MS);
+          return manager.create(BlogPost, { ...post, createdAt: at, updatedAt: at });
+        }),
+      );
+      seeded.push(`${DEMO_POSTS.length} blog posts`);
+    }
+    if ((await manager.count(Testimonial)) === 0) {
+      await manager.save(DEMO_TESTIMONIALS.map((testimonial) => manager.create(Testimonial, testimonial)));
+      seeded.push(`${DEMO_TESTIMONIALS.length} testimonials`);
+    }
+  });
+  return seeded;
+}

@@ -1,0 +1,86 @@
+import 'reflect-metadata';
+import { resolve } from 'node:path';
+import { ConfigError, parseConfig } from '../config/config.schema';
+import { loadDotenv } from '../config/dotenv';
+import { DataSource } from 'typeorm';
+import { seedDemoContent } from '../database/seed-demo-content';
+import { startServer } from '../server';
+import { startEmbeddedDatabase } from './embedded-database';
+import { startEmbeddedStorage } from './embedded-storage';
+
+/**
+ * `make run`: the whole product on one machine with only Node.js. Whatever is not configured
+ * (DATABASE_URL, S3_ENDPOINT, SMTP_URL) is provided locally under DATA_DIR.
+ */
+async function main(): Promise<void> {
+  loadDotenv();
+  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+
+  const defaults: Record<string, string> = {
+    NODE_ENV: 'development',
+    PORT: '8080',
+    WEB_ROOT: resolve(__dirname, '../../../frontend/dist'),
+    OUTBOX_DIR: resolve(dataDir, 'outbox'),
+  };
+  for (const [name, value] of Object.entries(defaults)) process.env[name] ||= value;
+  process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT}`;
+
+  try {
+    if (!process.env.DATABASE_URL) {
+      const database = await startEmbeddedDatabase(resolve(dataDir, 'pglite'));
+      stops.push(database.stop);
+      Object.assign(process.env, { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '1', DATABASE_EMBEDDED: 'true' });
+    }
+    if (!process.env.S3_ENDPOINT) {
+      const storage = await startEmbeddedStorage(resolve(dataDir, 's3'), process.env.S3_BUCKET || 'giftcast');
+      stops.push(storage.stop);
+      Object.assign(process.env, {
+        S3_ENDPOINT: storage.endpoint,
+        S3_ACCESS_KEY_ID: storage.accessKeyId,
+        S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+    }
+
+    const { env, generatedAdminPassword } = parseConfig(process.env);
+    const { app, url } = await startServer(env, process.env.HOST || '0.0.0.0');
+    stops.splice(0, 0, () => app.close());
+    const seeded = await seedDemoContent(app.get(DataSource));
+
+    const lines = [
+      '',
+      `  Giftcast is running at ${url}  (public URL ${env.PUBLIC_URL})`,
+      `  API docs:      ${url}/api/docs`,
+      `  Admin console: ${url}/admin/blog`,
+      generatedAdminPassword
+        ? `  Admin password for this run: ${generatedAdminPassword}  (set ADMIN_PASSWORD to choose one)`
+        : '  Admin password: the ADMIN_PASSWORD you configured',
+      `  Database: ${env.DATABASE_EMBEDDED ? `embedded, in ${resolve(dataDir, 'pglite')}` : 'DATABASE_URL'}`,
+      `  Mail:     ${env.SMTP_URL ? 'SMTP_URL' : `written as .eml files to ${env.OUTBOX_DIR}`}`,
+      seeded.length ? `  Seeded demo content: ${seeded.join(', ')}` : '',
+      '  Press Ctrl-C to stop.',
+      '',
+    ];
+    console.log(lines.filter((line, i) => line !== '' || i === 0 || i === lines.length - 1).join('\n'));
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    await stopAll();
+    process.exit(1);
+  }
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log('\nStopping…');
+      void stopAll().then(() => process.exit(0));
+    });
+  }
+}
+
+void main();

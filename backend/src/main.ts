@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { ConfigError, parseConfig } from './config/config.schema';
+import { loadDotenv } from './config/dotenv';
+import { startServer } from './server';
+
+/** The production entry (Docker): configuration from the environment, then serve. */
+async function main(): Promise<void> {
+  loadDotenv();
+  const { env, generatedAdminPassword } = parseConfig(process.env);
+  const { url } = await startServer(env);
+  console.log(`Giftcast API listening on ${url} (public URL ${env.PUBLIC_URL})`);
+  if (generatedAdminPassword) {
+    console.log(`No ADMIN_PASSWORD set: this run's admin password is ${generatedAdminPassword}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Res } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../admin-auth/admin-access.decorators';
+import { RequestLanguage } from '../common/language';
+import { type Language, translate } from '../common/messages';
+import { AppConfig } from '../config/app-config';
+import { SubscribeDto } from './dto/subscribe.dto';
+import { UnsubscribeDto } from './dto/unsubscribe.dto';
+import { NewsletterService } from './newsletter.service';
+
+export interface NewsletterAnswer {
+  success: true;
+  message: string;
+}
+
+@ApiTags('newsletter')
+@Public()
+@Controller()
+export class NewsletterController {
+  constructor(
+    private readonly newsletter: NewsletterService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post('subscribe')
+  @ApiOperation({ summary: 'Subscribe (201 new or reactivated, 200 already subscribed)' })
+  async subscribe(
+    @Body() body: SubscribeDto,
+    @RequestLanguage() language: Language,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<NewsletterAnswer> {
+    const { outcome, message } = await this.newsletter.subscribe(body.email, language);
+    response.status(outcome === 'already' ? 200 : 201);
+    return { success: true, message: translate(message, language) };
+  }
+
+  @Post('unsubscribe')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Unsubscribe with the token from the link' })
+  async unsubscribe(@Body() body: UnsubscribeDto, @RequestLanguage() language: Language): Promise<NewsletterAnswer> {
+    await this.newsletter.unsubscribe(body.token);
+    return { success: true, message: translate('unsubscribe.done', language) };
+  }
+
+  /** RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here; the token is all it needs. */
+  @Post('unsubscribe/one-click')
+  @HttpCode(200)
+  @ApiQuery({ name: 'token', required: true })
+  @ApiOperation({ summary: 'One-click unsubscribe (RFC 8058) for the List-Unsubscribe header' })
+  async oneClick(@Query() query: UnsubscribeDto, @RequestLanguage() language: Language): Promise<NewsletterAnswer> {
+    await this.newsletter.unsubscribe(query.token);
+    return { success: true, message: translate('unsubscribe.done', language) };
+  }
+
+  /** A GET never unsubscribes (link scanners follow links): it leads to the confirm page. */
+  @Get('unsubscribe/one-click')
+  @Redirect()
+  @ApiQuery({ name: 'token', required: false })
+  confirmPage(@Query('token') token: unknown): { url: string; statusCode: number } {
+    const query = typeof token === 'string' ? `?token=${encodeURIComponent(token)}` : '';
+    return { url: `${this.config.env.PUBLIC_URL}/unsubscribe${query}`, statusCode: 303 };
+  }
+}

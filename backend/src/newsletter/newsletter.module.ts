@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BlogSubscriber } from './blog-subscriber.entity';
+import { NewsletterController } from './newsletter.controller';
+import { NewsletterService } from './newsletter.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([BlogSubscriber])],
+  controllers: [NewsletterController],
+  providers: [NewsletterService],
+  exports: [NewsletterService],
+})
+export class NewsletterModule {}

@@ -1,0 +1,74 @@
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
+import type { Repository } from 'typeorm';
+import type { Language, MessageKey } from '../common/messages';
+import { AppConfig } from '../config/app-config';
+import { isUniqueViolation } from '../database/postgres-errors';
+import { MailService } from '../mail/mail.service';
+import { BlogSubscriber } from './blog-subscriber.entity';
+import { unsubscribeLinks, welcomeMail } from './newsletter-mail';
+
+export type SubscribeOutcome = 'created' | 'reactivated' | 'already';
+
+const OUTCOME_MESSAGES: Record<SubscribeOutcome, MessageKey> = {
+  created: 'subscribe.created',
+  reactivated: 'subscribe.reactivated',
+  already: 'subscribe.already',
+};
+
+@Injectable()
+export class NewsletterService {
+  private readonly logger = new Logger('Newsletter');
+
+  constructor(
+    @InjectRepository(BlogSubscriber) private readonly subscribers: Repository<BlogSubscriber>,
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Idempotent: an active address stays as it is (no second welcome); an inactive one comes back. */
+  async subscribe(email: string, language: Language): Promise<{ outcome: SubscribeOutcome; message: MessageKey }> {
+    const existing = await this.subscribers.findOneBy({ email });
+    let subscriber: BlogSubscriber;
+    let outcome: SubscribeOutcome;
+    if (existing?.active) {
+      return { outcome: 'already', message: OUTCOME_MESSAGES.already };
+    } else if (existing) {
+      subscriber = await this.subscribers.save(this.subscribers.merge(existing, { active: true, language }));
+      outcome = 'reactivated';
+    } else {
+      try {
+        subscriber = await this.subscribers.save(this.subscribers.create({ email, language }));
+        outcome = 'created';
+      } catch (error) {
+        // The same address subscribed at the same moment by another request.
+        if (isUniqueViolation(error, 'blog_subscribers_email_key')) {
+          return { outcome: 'already', message: OUTCOME_MESSAGES.already };
+        }
+        throw error;
+      }
+    }
+    await this.sendWelcome(subscriber);
+    return { outcome, message: OUTCOME_MESSAGES[outcome] };
+  }
+
+  /** Unknown tokens are 404; unsubscribing twice is fine. */
+  async unsubscribe(token: string): Promise<void> {
+    const subscriber = isUUID(token) ? await this.subscribers.findOneBy({ unsubscribeToken: token }) : null;
+    if (!subscriber) throw new NotFoundException('error.unsubscribe.notFound');
+    if (subscriber.active) await this.subscribers.update({ id: subscriber.id }, { active: false });
+  }
+
+  private async sendWelcome(subscriber: BlogSubscriber): Promise<void> {
+    const { PUBLIC_URL } = this.config.env;
+    const links = unsubscribeLinks(PUBLIC_URL, subscriber.unsubscribeToken);
+    try {
+      await this.mail.send(welcomeMail(subscriber.email, subscriber.language, links, `${PUBLIC_URL}/blog`));
+    } catch (error) {
+      this.logger.error(
+        `welcome mail to subscriber ${subscriber.id} failed: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+  }
+}

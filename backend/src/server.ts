@@ -1,0 +1,20 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createApp } from './app.factory';
+import { appConfig } from './config/app-config';
+import type { Env } from './config/config.schema';
+import { runMigrations } from './database/data-source';
+
+export interface RunningServer {
+  app: NestExpressApplication;
+  url: string;
+}
+
+/** Applies migrations, then serves on PORT (0 picks a free port). */
+export async function startServer(env: Env, host = '0.0.0.0'): Promise<RunningServer> {
+  await runMigrations(env);
+  const app = await createApp(appConfig(env));
+  await app.listen(env.PORT, host);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  return { app, url: `http://localhost:${port}` };
+}

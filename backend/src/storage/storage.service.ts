@@ -1,0 +1,47 @@
+import { CreateBucketCommand, HeadBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+
+/** The object store (MinIO, AWS S3 or the embedded server of `make run`), through one S3 client. */
+@Injectable()
+export class StorageService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Storage');
+  readonly client: S3Client;
+  readonly bucket: string;
+
+  constructor({ env }: AppConfig) {
+    this.bucket = env.S3_BUCKET;
+    this.client = new S3Client({
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      credentials:
+        env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.ensureBucket();
+    } catch (error) {
+      // The site works without storage; uploads will report the problem when they need it.
+      this.logger.error(`bucket "${this.bucket}" is not reachable: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  async ensureBucket(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      if (!(error instanceof S3ServiceException) || error.$metadata.httpStatusCode !== 404) throw error;
+      await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+      this.logger.log(`created bucket "${this.bucket}"`);
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.client.destroy();
+  }
+}

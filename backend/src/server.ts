@@ -1,3 +1,4 @@
+import type { LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from './app.factory';
 import { appConfig } from './config/app-config';
@@ -10,9 +11,9 @@ export interface RunningServer {
 }
 
 /** Applies migrations, then serves on PORT (0 picks a free port). */
-export async function startServer(env: Env, host = '0.0.0.0'): Promise<RunningServer> {
+export async function startServer(env: Env, host = '0.0.0.0', logger?: LogLevel[] | false): Promise<RunningServer> {
   await runMigrations(env);
-  const app = await createApp(appConfig(env));
+  const app = await createApp(appConfig(env), { logger });
   await app.listen(env.PORT, host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

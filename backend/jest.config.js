@@ -1,0 +1,32 @@
+/** Unit tests beside the code; end-to-end tests over HTTP in test/. */
+const swc = (syntax) => [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax, decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+        keepClassNames: true,
+      },
+      module: { type: 'commonjs' },
+    },
+  ];
+
+// NestJS 12 and some of its dependencies ship ES modules, which jest's CommonJS loader cannot
+// require; swc turns them into CommonJS as it does our TypeScript.
+const transform = { '^.+\\.ts$': swc('typescript'), '^.+\\.m?js$': swc('ecmascript') };
+const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|load-esm)/)'];
+
+module.exports = {
+  projects: [
+    { displayName: 'unit', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      testTimeout: 60_000,
+    },
+  ],
+};

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { parseConfig } from '../../src/config/config.schema';
+import { type EmbeddedStorage, startEmbeddedStorage } from '../../src/local/embedded-storage';
+import { startServer } from '../../src/server';
+import { SmtpSink } from './smtp-sink';
+import { createTestSchema, type TestSchema } from './test-database';
+
+export const ADMIN_PASSWORD = 'test-admin-password-123';
+export const PUBLIC_URL = 'http://giftcast.test';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  url: string;
+  http: ReturnType<typeof request>;
+  db: DataSource;
+  smtp: SmtpSink;
+  schema: TestSchema;
+  storage: EmbeddedStorage;
+  adminToken(): Promise<string>;
+  /** Row counts of every content table, to prove that a rejected request wrote nothing. */
+  rowCounts(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application over HTTP, on a schema of its own in PostgreSQL, with a real
+ * S3-compatible server and a real SMTP sink: nothing of ours is faked.
+ */
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const schema = await createTestSchema();
+  const smtp = await new SmtpSink().start();
+  const storageDir = mkdtempSync(join(tmpdir(), 'giftcast-s3-'));
+  const storage = await startEmbeddedStorage(storageDir, 'giftcast-test');
+  const { env } = parseConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    PUBLIC_URL,
+    DATABASE_URL: schema.url,
+    DATABASE_POOL_SIZE: '4',
+    S3_ENDPOINT: storage.endpoint,
+    S3_BUCKET: 'giftcast-test',
+    S3_ACCESS_KEY_ID: storage.accessKeyId,
+    S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Giftcast <no-reply@giftcast.test>',
+    INQUIRY_NOTIFY_TO: 'team@giftcast.test',
+    ADMIN_PASSWORD,
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    ...overrides,
+  });
+  const { app, url } = await startServer(env, '127.0.0.1', ['error']);
+  const db = app.get(DataSource);
+
+  return {
+    app,
+    url,
+    http: request(url),
+    db,
+    smtp,
+    schema,
+    storage,
+    async adminToken() {
+      const response = await request(url).post('/api/admin/verify').send({ password: ADMIN_PASSWORD }).expect(200);
+      return response.body.token as string;
+    },
+    async rowCounts() {
+      const tables = ['contact_submissions', 'testimonials', 'blog_posts', 'blog_subscribers'];
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM "${table}"`);
+        counts[table] = count;
+      }
+      return counts;
+    },
+    async close() {
+      await app.close();
+      await smtp.stop();
+      await storage.stop();
+      rmSync(storageDir, { recursive: true, force: true });
+      await schema.drop();
+    },
+  };
+}

@@ -8,6 +8,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
+import { QrModule } from './qr/qr.module';
 import { StorageModule } from './storage/storage.module';
 import { TestimonialModule } from './testimonial/testimonial.module';
 
@@ -27,6 +28,7 @@ export class AppModule {
         TestimonialModule,
         BlogModule,
         NewsletterModule,
+        QrModule,
       ],
     };
   }

@@ -77,6 +77,23 @@ export const MESSAGES = {
     en: 'Your admin session has expired or is invalid. Please log in again',
   },
 
+  'error.qr.notFound': { ko: 'QR 코드를 찾을 수 없습니다', en: 'QR code not found' },
+  'error.qr.statusLocked': {
+    ko: '영상이 등록되었거나 만료된 QR 코드는 상태를 바꿀 수 없습니다',
+    en: 'A QR code that holds or held a message cannot be changed by hand',
+  },
+  'qr.size.invalid': { ko: '이미지 크기는 200 또는 300이어야 합니다', en: 'The image size must be 200 or 300' },
+  'qr.status.invalid': { ko: '알 수 없는 QR 코드 상태입니다', en: 'Unknown QR code status' },
+  'qr.status.notSettable': {
+    ko: '상태는 unused 또는 disabled로만 바꿀 수 있습니다',
+    en: 'The status can only be set to unused or disabled',
+  },
+  'qr.serial.invalid': { ko: '일련번호는 숫자로 입력해주세요', en: 'The serial number must be digits' },
+  'qr.count.invalid': {
+    ko: '한 번에 1개에서 1000개까지 만들 수 있습니다',
+    en: 'Generate between 1 and 1000 codes at a time',
+  },
+
   'subscribe.created': {
     ko: '구독해주셔서 감사합니다! 새 글이 올라오면 이메일로 알려드릴게요.',
     en: 'Thanks for subscribing! We will email you when new content is published.',

@@ -1,15 +1,17 @@
 import type { DataSource } from 'typeorm';
 import { BlogPost } from '../blog/blog-post.entity';
+import { QrStore } from '../qr/qr-store';
 import { Testimonial } from '../testimonial/testimonial.entity';
 import { DEMO_POSTS, DEMO_TESTIMONIALS } from './demo-content';
 
 const DAY_MS = 24 * 3600 * 1000;
+export const DEMO_QR_CODES = { count: 32, firstSerial: 500 };
 
 /**
- * Fills an empty database with demo posts and testimonials; leaves any other database alone.
- * Uses the app's own connection: the embedded database accepts only one.
+ * Fills an empty database with demo posts, testimonials and unused QR codes; leaves any other
+ * database alone. Uses the app's own connection: the embedded database accepts only one.
  */
-export async function seedDemoContent(dataSource: DataSource): Promise<string[]> {
+export async function seedDemoContent(dataSource: DataSource, qrStore: QrStore): Promise<string[]> {
   const seeded: string[] = [];
   await dataSource.transaction(async (manager) => {
     if ((await manager.count(BlogPost)) === 0) {
@@ -27,5 +29,10 @@ export async function seedDemoContent(dataSource: DataSource): Promise<string[]>
       seeded.push(`${DEMO_TESTIMONIALS.length} testimonials`);
     }
   });
+  const counts = await qrStore.countByStatus();
+  if (Object.values(counts).every((count) => count === 0)) {
+    await qrStore.createNext(DEMO_QR_CODES.count, DEMO_QR_CODES.firstSerial);
+    seeded.push(`${DEMO_QR_CODES.count} unused QR codes from #${String(DEMO_QR_CODES.firstSerial).padStart(4, '0')}`);
+  }
   return seeded;
 }

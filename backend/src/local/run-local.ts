@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { ConfigError, parseConfig } from '../config/config.schema';
 import { loadDotenv } from '../config/dotenv';
 import { DataSource } from 'typeorm';
+import { QrStore } from '../qr/qr-store';
 import { seedDemoContent } from '../database/seed-demo-content';
 import { startServer } from '../server';
 import { startEmbeddedDatabase } from './embedded-database';
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     PORT: '8080',
     WEB_ROOT: resolve(__dirname, '../../../frontend/dist'),
     OUTBOX_DIR: resolve(dataDir, 'outbox'),
+    // The SDK's notice that future releases will need Node 22 is for operators, not for a try-out.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
   for (const [name, value] of Object.entries(defaults)) process.env[name] ||= value;
   process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT}`;
@@ -49,7 +52,7 @@ async function main(): Promise<void> {
     const { env, generatedAdminPassword } = parseConfig(process.env);
     const { app, url } = await startServer(env, process.env.HOST || '0.0.0.0');
     stops.splice(0, 0, () => app.close());
-    const seeded = await seedDemoContent(app.get(DataSource));
+    const seeded = await seedDemoContent(app.get(DataSource), app.get(QrStore));
 
     const lines = [
       '',

@@ -1,0 +1,166 @@
+import { EventEmitter } from 'node:events';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Client } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { formatSerial, QR_STATUSES, type QrCode, type QrStatus } from './qr-code';
+import { QrCodeEntity } from './qr-code.entity';
+import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
+import { newQrToken } from './qr-token';
+
+const CHANGE_CHANNEL = 'giftcast_qr_changed';
+const GENERATE_LOCK_ID = 0x7172_636f;
+const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * QR codes in PostgreSQL. Every change NOTIFYs in its own transaction, and each replica LISTENs,
+ * so subscribers everywhere hear it. The embedded database has one connection and one process:
+ * there the change is announced in-process after the commit.
+ */
+@Injectable()
+export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('QrStore');
+  private readonly changes = new EventEmitter().setMaxListeners(0);
+  private listener?: Client;
+  private closed = false;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  private get embedded(): boolean {
+    return this.config.env.DATABASE_EMBEDDED;
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.embedded) await this.listen();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new Client({ connectionString: this.config.env.DATABASE_URL });
+    client.on('notification', () => this.changes.emit('change'));
+    client.on('error', (error) => {
+      this.logger.warn(`change listener lost its connection: ${error.message}`);
+      void client.end().catch(() => undefined);
+      if (!this.closed) setTimeout(() => void this.reconnect(), RECONNECT_DELAY_MS);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    this.listener = client;
+  }
+
+  private async reconnect(): Promise<void> {
+    try {
+      await this.listen();
+      this.changes.emit('change'); // something may have changed while we were away
+    } catch (error) {
+      if (!this.closed) setTimeout(() => void this.reconnect(), RECONNECT_DELAY_MS * 5);
+    }
+  }
+
+  onChange(listener: () => void): () => void {
+    this.changes.on('change', listener);
+    return () => this.changes.off('change', listener);
+  }
+
+  /** Runs a change in a transaction that announces itself when it commits. */
+  private async changing<T>(work: (manager: EntityManager) => Promise<T>, changed: (result: T) => boolean): Promise<T> {
+    const result = await this.db.transaction(async (manager) => {
+      const value = await work(manager);
+      if (changed(value) && !this.embedded) await manager.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, '']);
+      return value;
+    });
+    if (changed(result) && this.embedded) this.changes.emit('change');
+    return result;
+  }
+
+  private get repository() {
+    return this.db.getRepository(QrCodeEntity);
+  }
+
+  listAvailable(fromSerial: number, limit: number): Promise<QrCode[]> {
+    return this.repository
+      .createQueryBuilder('qr')
+      .where('qr.status = :status', { status: 'unused' })
+      .andWhere('qr.serial_value >= :from', { from: fromSerial })
+      .orderBy('qr.serial_value', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  findByToken(qrToken: string): Promise<QrCode | null> {
+    return this.repository.findOneBy({ qrToken });
+  }
+
+  findById(id: string): Promise<QrCode | null> {
+    return this.repository.findOneBy({ id });
+  }
+
+  async page({ status, serial, page, pageSize }: QrPageQuery): Promise<QrPage> {
+    const query = this.repository.createQueryBuilder('qr');
+    if (status) query.andWhere('qr.status = :status', { status });
+    if (serial) query.andWhere('qr.serial_number LIKE :serial', { serial: `%${serial}%` });
+    const [items, total] = await query
+      .orderBy('qr.serial_value', 'ASC')
+      .skip((page - 1) * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+    return { items, total };
+  }
+
+  async countByStatus(): Promise<Record<QrStatus, number>> {
+    const rows: { status: QrStatus; count: number }[] = await this.repository
+      .createQueryBuilder('qr')
+      .select('qr.status', 'status')
+      .addSelect('count(*)::int', 'count')
+      .groupBy('qr.status')
+      .getRawMany();
+    const counts = Object.fromEntries(QR_STATUSES.map((s) => [s, 0])) as Record<QrStatus, number>;
+    for (const row of rows) counts[row.status] = Number(row.count);
+    return counts;
+  }
+
+  createNext(count: number, startAt = 1): Promise<QrCode[]> {
+    return this.changing(
+      async (manager) => {
+        // Serials are never reused: the next one follows the highest ever handed out.
+        await manager.query('SELECT pg_advisory_xact_lock($1)', [GENERATE_LOCK_ID]);
+        const [{ highest }] = await manager.query('SELECT max(serial_value)::text AS highest FROM qr_codes');
+        const first = highest === null ? startAt : Math.max(Number(highest) + 1, startAt);
+        const rows = Array.from({ length: count }, (_, i) =>
+          manager.create(QrCodeEntity, {
+            serialNumber: formatSerial(first + i),
+            qrToken: newQrToken(),
+            status: 'unused',
+          }),
+        );
+        return manager.save(rows, { chunk: 200 });
+      },
+      (created) => created.length > 0,
+    );
+  }
+
+  changeStatus(id: string, to: QrStatus, from: readonly QrStatus[]): Promise<QrCode | null> {
+    return this.changing(
+      async (manager) => {
+        const result = await manager
+          .createQueryBuilder()
+          .update(QrCodeEntity)
+          .set({ status: to })
+          .where('id = :id AND status IN (:...from)', { id, from })
+          .execute();
+        return result.affected ? manager.findOneBy(QrCodeEntity, { id }) : null;
+      },
+      (code) => code !== null,
+    );
+  }
+}

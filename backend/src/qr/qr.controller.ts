@@ -1,0 +1,40 @@
+import { Controller, Get, Header, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../admin-auth/admin-access.decorators';
+import { AvailableStream } from './available-stream';
+import { QrImageQueryDto } from './dto/qr-image-query.dto';
+import type { AvailableQrCode } from './qr-code';
+import { QrService } from './qr.service';
+
+@ApiTags('qr')
+@Public()
+@Controller('qr')
+export class QrController {
+  constructor(
+    private readonly qr: QrService,
+    private readonly stream: AvailableStream,
+  ) {}
+
+  @Get('available')
+  @ApiOperation({ summary: 'Unused codes from TRY_SERIAL_FROM, ascending, at most 100' })
+  available(): Promise<AvailableQrCode[]> {
+    return this.qr.available();
+  }
+
+  @Get('available/stream')
+  @ApiProduces('text/event-stream')
+  @ApiOperation({ summary: "Server-sent 'snapshot' events of the same list: on connect and after every change" })
+  async availableStream(@Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.stream.attach(request, response);
+  }
+
+  @Get(':qrToken/image.png')
+  @Header('Content-Type', 'image/png')
+  @Header('Cache-Control', 'public, max-age=31536000, immutable')
+  @ApiProduces('image/png')
+  @ApiOperation({ summary: 'The QR image of the verification link, drawn by this server' })
+  async image(@Param('qrToken') qrToken: string, @Query() query: QrImageQueryDto): Promise<StreamableFile> {
+    return new StreamableFile(await this.qr.image(qrToken, query.size ?? 300));
+  }
+}

@@ -1,0 +1,98 @@
+import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import { toBuffer } from 'qrcode';
+import { AppConfig } from '../config/app-config';
+import { ADMIN_SETTABLE_STATUSES, type AvailableQrCode, type QrCode, type QrStatus, toAvailable } from './qr-code';
+import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
+import { QR_TOKEN_PATTERN } from './qr-token';
+
+/** /try shows at most this many codes (the spec's query limit). */
+export const AVAILABLE_LIMIT = 100;
+export const QR_IMAGE_SIZES = [200, 300] as const;
+export type QrImageSize = (typeof QR_IMAGE_SIZES)[number];
+
+@Injectable()
+export class QrService implements OnModuleInit {
+  private readonly logger = new Logger('QrService');
+  private readonly listeners = new Set<(codes: AvailableQrCode[]) => void>();
+  private snapshot?: Promise<AvailableQrCode[]>;
+  private refreshing = false;
+  private refreshAgain = false;
+
+  constructor(
+    private readonly store: QrStore,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.store.onChange(() => void this.refresh());
+  }
+
+  /** The codes /try offers; cached until the next change. */
+  available(): Promise<AvailableQrCode[]> {
+    this.snapshot ??= this.loadAvailable();
+    return this.snapshot;
+  }
+
+  onAvailableChange(listener: (codes: AvailableQrCode[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The verification link a code carries. */
+  link(qrToken: string): string {
+    return `${this.config.env.PUBLIC_URL}/v/${qrToken}`;
+  }
+
+  async image(qrToken: string, size: QrImageSize): Promise<Buffer> {
+    const code = QR_TOKEN_PATTERN.test(qrToken) ? await this.store.findByToken(qrToken) : null;
+    if (!code) throw new NotFoundException('error.qr.notFound');
+    return toBuffer(this.link(code.qrToken), { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
+  }
+
+  async adminPage(query: QrPageQuery): Promise<QrPage & { counts: Record<QrStatus, number> }> {
+    const [page, counts] = await Promise.all([this.store.page(query), this.store.countByStatus()]);
+    return { ...page, counts };
+  }
+
+  generate(count: number): Promise<QrCode[]> {
+    return this.store.createNext(count);
+  }
+
+  /** An admin takes a code out of circulation or back in; a code with a message is not theirs to change. */
+  async setStatus(id: string, status: QrStatus): Promise<QrCode> {
+    const changed = isUUID(id) ? await this.store.changeStatus(id, status, ADMIN_SETTABLE_STATUSES) : null;
+    if (changed) return changed;
+    const existing = isUUID(id) ? await this.store.findById(id) : null;
+    if (!existing) throw new NotFoundException('error.qr.notFound');
+    throw new ConflictException('error.qr.statusLocked');
+  }
+
+  private async loadAvailable(): Promise<AvailableQrCode[]> {
+    const codes = await this.store.listAvailable(Number(this.config.env.TRY_SERIAL_FROM), AVAILABLE_LIMIT);
+    return codes.map(toAvailable);
+  }
+
+  /** One reload per burst of changes, however many arrive while it runs. */
+  private async refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = true;
+    try {
+      do {
+        this.refreshAgain = false;
+        const next = this.loadAvailable();
+        this.snapshot = next;
+        const codes = await next;
+        for (const listener of this.listeners) listener(codes);
+      } while (this.refreshAgain);
+    } catch (error) {
+      this.snapshot = undefined;
+      this.logger.error(`reloading available codes failed: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      this.refreshing = false;
+    }
+  }
+}

@@ -26,6 +26,7 @@ module.exports = {
       transform,
       transformIgnorePatterns,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      setupFiles: ['<rootDir>/test/support/jest-env.ts'],
       testTimeout: 60_000,
     },
   ],

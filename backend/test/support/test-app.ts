@@ -31,8 +31,11 @@ export interface TestApp {
  * The real application over HTTP, on a schema of its own in PostgreSQL, with a real
  * S3-compatible server and a real SMTP sink: nothing of ours is faked.
  */
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const schema = await createTestSchema();
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  options: { schema?: TestSchema } = {},
+): Promise<TestApp> {
+  const schema = options.schema ?? (await createTestSchema());
   const smtp = await new SmtpSink().start();
   const storageDir = mkdtempSync(join(tmpdir(), 'giftcast-s3-'));
   const storage = await startEmbeddedStorage(storageDir, 'giftcast-test');
@@ -82,7 +85,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
       await smtp.stop();
       await storage.stop();
       rmSync(storageDir, { recursive: true, force: true });
-      await schema.drop();
+      if (!options.schema) await schema.drop();
     },
   };
 }

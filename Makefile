@@ -1,0 +1,49 @@
+# Giftcast — the commands a newcomer runs. `make run` to try it, `make test` to check it.
+SHELL := /bin/bash
+NPM ?= npm
+STAMP := node_modules/.install-stamp
+
+.PHONY: run test bench install build build-backend build-frontend test-unit test-api test-browser clean help
+
+help:
+	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
+	@echo "make test   - every test: unit, API end-to-end, browser end-to-end"
+	@echo "make bench  - benchmarks (figures printed; needs the test PostgreSQL)"
+	@echo "make build  - build backend (backend/dist) and web app (frontend/dist)"
+	@echo "make clean  - remove builds (keeps data/)"
+
+# Reinstall only when the lockfile changed since the last install.
+$(STAMP): package-lock.json package.json backend/package.json frontend/package.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+build: build-backend build-frontend
+
+build-backend: install
+	$(NPM) run build -w backend
+
+build-frontend: install
+	$(NPM) run build -w frontend
+
+run: build
+	node backend/dist/local/run-local.js
+
+test: build test-unit test-api test-browser
+
+test-unit: install
+	$(NPM) test -w backend
+	$(NPM) test -w frontend
+
+test-api: build-backend
+	$(NPM) run test:e2e -w backend
+
+test-browser: build
+	cd frontend && npx playwright test
+
+bench: build-backend
+	node backend/bench/sse-fanout.mjs
+
+clean:
+	rm -rf backend/dist frontend/dist test-results playwright-report

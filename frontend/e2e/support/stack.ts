@@ -1,0 +1,29 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const port = Number(process.env.E2E_PORT ?? 18080);
+
+/** Where the stack under test runs; fixed so every worker agrees without sharing state. */
+export const E2E = {
+  port,
+  baseUrl: `http://localhost:${port}`,
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 18025),
+  dataDir: resolve(here, '../../.e2e/data'),
+  mailDir: resolve(here, '../../.e2e/mail'),
+  adminPassword: 'e2e-admin-password-123',
+};
+
+/** Debian's Chromium, headless, with no calls to the outside and a fake camera. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];

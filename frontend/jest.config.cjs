@@ -1,0 +1,31 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: '<rootDir>/src/test/jsdom-environment.cjs',
+  roots: ['<rootDir>/src'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  // Runs before any module: provides what Vite and the browser would (import.meta.env, APIs jsdom lacks).
+  setupFiles: ['<rootDir>/src/test/setup-environment.ts'],
+  setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: {
+            react: { runtime: 'automatic' },
+            // Vite replaces import.meta.env at build time; under jest it reads a plain object.
+            optimizer: { globals: { vars: { 'import.meta.env': 'globalThis.__VITE_ENV__' } } },
+          },
+        },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '\\.(css|less|scss)$': 'identity-obj-proxy',
+    '\\.(svg|png|jpe?g|gif|webp|avif|mp4|webm)$': '<rootDir>/src/test/file-stub.ts',
+  },
+  clearMocks: true,
+  restoreMocks: true,
+};

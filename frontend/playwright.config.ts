@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E, CHROMIUM_ARGS } from './e2e/support/stack';
+
+/**
+ * Browser tests against the whole product started the way `make run` starts it (embedded
+ * database and object store), with mail going to a real SMTP server that drops it in a folder.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: E2E.baseUrl,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: devices['iPhone 13'].userAgent },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node e2e/support/smtp-drop.mjs',
+      port: E2E.smtpPort,
+      reuseExistingServer: false,
+      env: { SMTP_DROP_PORT: String(E2E.smtpPort), SMTP_DROP_DIR: E2E.mailDir },
+    },
+    {
+      command: `rm -rf ${E2E.dataDir} && node ../backend/dist/local/run-local.js`,
+      url: `${E2E.baseUrl}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: {
+        PORT: String(E2E.port),
+        PUBLIC_URL: E2E.baseUrl,
+        DATA_DIR: E2E.dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+        ADMIN_PASSWORD: E2E.adminPassword,
+        HOST: '127.0.0.1',
+      },
+    },
+  ],
+});

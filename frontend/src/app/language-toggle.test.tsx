@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import { trackEvent } from '../lib/analytics';
+import { changeLanguage, LANGUAGE_STORAGE_KEY, readStoredLanguage } from '../lib/i18n';
+import { renderWithProviders } from '../test/render';
+import { LanguageToggle } from './language-toggle';
+
+jest.mock('../lib/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
+
+beforeEach(async () => {
+  await changeLanguage('ko');
+  localStorage.clear();
+  jest.mocked(trackEvent).mockClear();
+});
+
+describe('LanguageToggle', () => {
+  it("shows 'EN' while Korean is active", async () => {
+    await renderWithProviders(<LanguageToggle />);
+
+    expect(screen.getByRole('button', { name: 'Switch to English' })).toHaveTextContent('EN');
+  });
+
+  it('switches to English: remembers it, sets <html lang>, reports it and offers Korean', async () => {
+    const { user } = await renderWithProviders(<LanguageToggle />);
+
+    await user.click(screen.getByRole('button', { name: 'Switch to English' }));
+
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(trackEvent).toHaveBeenCalledWith(expect.any(String), {
+      category: 'engagement',
+      label: 'change_to_en',
+    });
+    expect(await screen.findByRole('button', { name: '한국어로 보기' })).toHaveTextContent('한국어');
+  });
+
+  it('switches back to Korean', async () => {
+    await changeLanguage('en');
+    const { user } = await renderWithProviders(<LanguageToggle />);
+
+    await user.click(screen.getByRole('button', { name: '한국어로 보기' }));
+
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ko');
+    expect(document.documentElement.lang).toBe('ko');
+    expect(trackEvent).toHaveBeenLastCalledWith(expect.any(String), {
+      category: 'engagement',
+      label: 'change_to_ko',
+    });
+    expect(await screen.findByRole('button', { name: 'Switch to English' })).toHaveTextContent('EN');
+  });
+});
+
+describe('stored language', () => {
+  it.each([
+    ['en', 'en'],
+    ['ko', 'ko'],
+    ['fr', 'ko'],
+    ['EN', 'ko'],
+    [null, 'ko'],
+  ])('stored %p selects %p', (stored, expected) => {
+    if (stored !== null) localStorage.setItem(LANGUAGE_STORAGE_KEY, stored);
+
+    expect(readStoredLanguage()).toBe(expected);
+  });
+
+  it('starts the app in the stored language and sets <html lang> on load', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    jest.isolateModules(() => {
+      const fresh = jest.requireActual<typeof import('../lib/i18n')>('../lib/i18n');
+      expect(fresh.i18n.language).toBe('en');
+      expect(document.documentElement.lang).toBe('en');
+    });
+  });
+
+  it("starts in Korean when the stored value is not 'en'", () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+    jest.isolateModules(() => {
+      const fresh = jest.requireActual<typeof import('../lib/i18n')>('../lib/i18n');
+      expect(fresh.i18n.language).toBe('ko');
+      expect(document.documentElement.lang).toBe('ko');
+    });
+  });
+});

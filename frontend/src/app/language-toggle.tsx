@@ -1,0 +1,23 @@
+import { Button, type ButtonProps } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../lib/i18n';
+
+/** Shows the language you can switch to: 'EN' while Korean is shown, '한국어' while English is. */
+export function LanguageToggle(props: ButtonProps) {
+  const { t, i18n } = useTranslation();
+  const target = i18n.language === 'en' ? 'ko' : 'en';
+
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      minW="16"
+      aria-label={t('language.switchLabel')}
+      lang={t('language.toggleLang')}
+      onClick={() => void changeLanguage(target)}
+      {...props}
+    >
+      {t('language.toggle')}
+    </Button>
+  );
+}

@@ -1,0 +1,156 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { trackPageView } from '../lib/analytics';
+import { changeLanguage } from '../lib/i18n';
+import { jsonResponse, fakeResponse, mockFetch } from '../test/fake-fetch';
+import { renderApp } from '../test/render';
+
+jest.mock('../lib/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
+
+let fetchMock: ReturnType<typeof mockFetch>;
+
+beforeEach(async () => {
+  fetchMock = mockFetch();
+  fetchMock.mockResolvedValue(jsonResponse(200, []));
+  localStorage.clear();
+  await changeLanguage('en');
+});
+
+describe('routes', () => {
+  it.each([
+    ['/', 'Give your gift a voice and a smile'],
+    ['/how', 'Three steps are all it takes'],
+    ['/about', 'So the feeling behind a gift is remembered'],
+    ['/why', 'When a card is not enough'],
+    ['/partner', 'Add video messages to the gifts you sell'],
+    ['/try', 'Try it yourself'],
+    ['/blog', 'Recommended Content'],
+    ['/support', 'How can we help?'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service'],
+    ['/unsubscribe', 'Invalid Request'],
+    ['/v/abc123', 'Video message'],
+    ['/no/such/page', 'Page Not Found'],
+  ])('%s shows its page inside the layout', async (url, heading) => {
+    await renderApp(url);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('names an unknown page in Korean by default', async () => {
+    await changeLanguage('ko');
+    await renderApp('/missing');
+
+    expect(await screen.findByRole('heading', { level: 1, name: '페이지를 찾을 수 없습니다' })).toBeInTheDocument();
+  });
+
+  it('sets the page title and canonical link', async () => {
+    await renderApp('/how');
+
+    await waitFor(() => expect(document.title).toBe('How it works | Giftcast'));
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'http://localhost:8080/how',
+    );
+    expect(document.head.querySelector('link[rel="alternate"][hreflang="en"]')).toBeInTheDocument();
+  });
+
+  it('shows a post by slug, or "Content not found" when it cannot be fetched', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, {
+        id: '1',
+        slug: 'hello',
+        title: '안녕하세요',
+        titleEn: 'Hello there',
+        content: '첫 문단',
+        contentEn: 'First paragraph\n\nSecond paragraph',
+        excerpt: '요약',
+        excerptEn: 'Summary',
+        thumbnailUrl: null,
+        published: true,
+        createdAt: '2025-10-10T00:00:00.000Z',
+        updatedAt: '2025-10-10T00:00:00.000Z',
+      }),
+    );
+    const first = await renderApp('/blog/hello');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello there' })).toBeInTheDocument();
+    expect(screen.getByText('Second paragraph')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/posts/slug/hello');
+    first.unmount();
+
+    fetchMock.mockResolvedValueOnce(fakeResponse(404, '{"statusCode":404,"error":"Post not found"}'));
+    await renderApp('/blog/missing');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Content not found' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Back to list' })[0]).toHaveAttribute('href', '/blog');
+  });
+
+  it('reports every route change to analytics and scrolls back to the top', async () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo');
+    const { router } = await renderApp('/');
+
+    expect(trackPageView).toHaveBeenCalledWith('/');
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    await act(() => router.navigate('/blog?from=test'));
+
+    await waitFor(() => expect(trackPageView).toHaveBeenLastCalledWith('/blog?from=test'));
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0, behavior: 'smooth' }));
+  });
+
+  it('scrolls instantly for visitors who prefer reduced motion', async () => {
+    const matchMedia = jest.spyOn(window, 'matchMedia').mockImplementation(
+      (query) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList,
+    );
+    const scrollTo = jest.spyOn(window, 'scrollTo');
+    const { router } = await renderApp('/');
+
+    await act(() => router.navigate('/about'));
+
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: 'instant' })));
+    matchMedia.mockRestore();
+  });
+});
+
+describe('admin', () => {
+  it('/admin/blog and /admin-blog load the admin login on demand', async () => {
+    await renderApp('/admin/blog');
+    expect(await screen.findByRole('heading', { name: 'Admin login' })).toBeInTheDocument();
+  });
+
+  it('logs in with the password, keeps the token, and logs out', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: 'jwt-token', expiresAt: '2030-01-01' }));
+    const { user } = await renderApp('/admin-blog');
+
+    await user.type(await screen.findByLabelText(/Password/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('You are logged in as admin.')).toBeInTheDocument();
+    expect(localStorage.getItem('giftcast-admin-token')).toBe('jwt-token');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/admin/verify');
+    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ password: 'secret' }) });
+
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+
+    expect(localStorage.getItem('giftcast-admin-token')).toBeNull();
+    expect(await screen.findByLabelText(/Password/)).toHaveValue('');
+  });
+
+  it('tells the admin when the password is wrong', async () => {
+    fetchMock.mockResolvedValueOnce(
+      fakeResponse(401, JSON.stringify({ statusCode: 401, error: 'The password is incorrect' })),
+    );
+    const { user } = await renderApp('/admin/blog');
+
+    await user.type(await screen.findByLabelText(/Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
+    expect(screen.getByText('The password is incorrect')).toBeInTheDocument();
+    expect(localStorage.getItem('giftcast-admin-token')).toBeNull();
+  });
+});

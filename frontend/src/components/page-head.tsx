@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { env } from '../lib/env';
+
+interface PageHeadProps {
+  /** The page's own title; the brand is appended. Omit on the home page to show the brand alone. */
+  title?: string;
+  description: string;
+  /** Canonical path; defaults to the current path (without query or hash). */
+  path?: string;
+  /** Pages that must stay out of search results (404, admin, unsubscribe). */
+  noIndex?: boolean;
+}
+
+const ogLocales = { ko: 'ko_KR', en: 'en_US' } as const;
+
+/** Head tags of one page. React 19 hoists them into <head> and removes them on unmount. */
+export function PageHead({ title, description, path, noIndex = false }: PageHeadProps) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const brand = t('brand');
+  const fullTitle = title ? `${title} | ${brand}` : `${brand} | ${t('site.tagline')}`;
+  const url = `${env.PUBLIC_URL}${path ?? location.pathname}`;
+  const language = i18n.language === 'en' ? 'en' : 'ko';
+  const otherLanguage = language === 'en' ? 'ko' : 'en';
+
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <meta name="keywords" content={t('site.keywords')} />
+      <meta name="robots" content={noIndex ? 'noindex, nofollow' : 'index, follow'} />
+      <link rel="canonical" href={url} />
+      {/* Both languages live at the same address; the visitor's stored choice picks one. */}
+      <link rel="alternate" hrefLang="ko" href={url} />
+      <link rel="alternate" hrefLang="en" href={url} />
+      <link rel="alternate" hrefLang="x-default" href={url} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={brand} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:locale" content={ogLocales[language]} />
+      <meta property="og:locale:alternate" content={ogLocales[otherLanguage]} />
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+    </>
+  );
+}

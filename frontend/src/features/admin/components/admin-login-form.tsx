@@ -1,0 +1,64 @@
+import { Button, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LockKeyhole } from 'lucide-react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { showToast } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useVerifyPassword } from '../api/use-verify-password';
+
+export function AdminLoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void }) {
+  const { t } = useTranslation();
+  const verify = useVerifyPassword();
+  const schema = useMemo(
+    () => z.object({ password: z.string().min(1, t('admin.passwordRequired')) }),
+    [t],
+  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
+
+  const onSubmit = handleSubmit(({ password }) => {
+    verify.mutate(password, {
+      onSuccess: ({ token }) => onLoggedIn(token),
+      onError: (error) => {
+        showToast({
+          type: 'error',
+          title: t('admin.wrongPassword'),
+          description: errorMessage(error) ?? t('admin.loginFailed'),
+        });
+      },
+    });
+  });
+
+  return (
+    <Container maxW="sm" py={{ base: '12', md: '20' }}>
+      <Stack asChild gap="5">
+        <form onSubmit={onSubmit} noValidate>
+        <Stack gap="2" align="center" textAlign="center">
+          <LockKeyhole aria-hidden size={32} />
+          <Heading as="h1" size="2xl">
+            {t('admin.loginTitle')}
+          </Heading>
+          <Text color="fg.muted">{t('admin.loginDescription')}</Text>
+        </Stack>
+        <Field.Root invalid={!!errors.password} required>
+          <Field.Label>
+            {t('admin.password')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="password" autoComplete="current-password" size="lg" {...register('password')} />
+          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" size="lg" loading={verify.isPending} loadingText={t('admin.loggingIn')}>
+          {t('admin.login')}
+        </Button>
+        </form>
+      </Stack>
+    </Container>
+  );
+}

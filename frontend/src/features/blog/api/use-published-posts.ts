@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Post } from './post';
+
+export const publishedPostsQueryKey = ['/api/posts?published=true'];
+
+export function usePublishedPosts() {
+  return useQuery<Post[]>({ queryKey: publishedPostsQueryKey });
+}

@@ -1,0 +1,106 @@
+import { Box, Button, Container, Heading, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../../components/loading-state';
+import { PageHead } from '../../../components/page-head';
+import { PageLink } from '../../../components/page-link';
+import { formatLongDate } from '../../../lib/format-date';
+import { localizePost } from '../api/post';
+import { usePost } from '../api/use-post';
+
+function BackToList() {
+  const { t } = useTranslation();
+  return (
+    <Link asChild color="fg.muted" fontWeight="medium" minH="10" alignSelf="flex-start">
+      <PageLink to="/blog">
+        <ArrowLeft aria-hidden size={16} />
+        {t('blog.backToList')}
+      </PageLink>
+    </Link>
+  );
+}
+
+interface PostDetailProps {
+  slug: string;
+  /** Sections shown under a found post, above the back button (subscribe box, sharing). */
+  children?: ReactNode;
+}
+
+/** A post's page: loading, the post itself, or "not found" when the fetch fails. */
+export function PostDetail({ slug, children }: PostDetailProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'ko';
+  const { data: post, isPending, isError } = usePost(slug);
+
+  if (isPending) {
+    return (
+      <>
+        <PageHead title={t('blog.title')} description={t('blog.description')} />
+        <LoadingState label={t('site.loading')} />
+      </>
+    );
+  }
+
+  if (isError) {
+    return (
+      <Container maxW="3xl" py={{ base: '10', md: '16' }}>
+        <PageHead title={t('blog.notFoundTitle')} description={t('blog.notFoundDescription')} noIndex />
+        <Stack gap="5">
+          <Heading as="h1" size="2xl">
+            {t('blog.notFoundTitle')}
+          </Heading>
+          <Text color="fg.muted">{t('blog.notFoundDescription')}</Text>
+          <Button asChild alignSelf="flex-start" rounded="full">
+            <PageLink to="/blog">{t('blog.backToList')}</PageLink>
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const { title, excerpt, content } = localizePost(post, language);
+  const paragraphs = content
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+  return (
+    <Container as="article" maxW="3xl" py={{ base: '8', md: '12' }}>
+      <PageHead title={title} description={excerpt} />
+      <Stack gap="6">
+        <BackToList />
+        {post.thumbnailUrl && (
+          <Image
+            src={post.thumbnailUrl}
+            alt=""
+            aspectRatio={16 / 9}
+            objectFit="cover"
+            w="full"
+            rounded="xl"
+            bg="colorPalette.subtle"
+          />
+        )}
+        <Stack gap="3">
+          <Text asChild fontSize="sm" color="fg.muted">
+            <time dateTime={post.createdAt}>{formatLongDate(post.createdAt, language)}</time>
+          </Text>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} lineHeight="1.3">
+            {title}
+          </Heading>
+        </Stack>
+        <Box lineHeight="1.9" fontSize={{ base: 'md', md: 'lg' }}>
+          {paragraphs.map((paragraph, index) => (
+            <Text key={index} mb="4">
+              {paragraph}
+            </Text>
+          ))}
+        </Box>
+        {children}
+        <Button asChild variant="outline" alignSelf="flex-start" rounded="full">
+          <PageLink to="/blog">{t('blog.backToList')}</PageLink>
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

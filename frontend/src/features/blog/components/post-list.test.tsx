@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import { changeLanguage } from '../../../lib/i18n';
+import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { renderWithProviders } from '../../../test/render';
+import type { Post } from '../api/post';
+import { PostList } from './post-list';
+
+let fetchMock: ReturnType<typeof mockFetch>;
+
+const post = (overrides: Partial<Post>): Post => ({
+  id: '1',
+  title: '꽃다발에 영상 편지를',
+  titleEn: 'A video letter with flowers',
+  content: '본문',
+  contentEn: null,
+  excerpt: '꽃과 함께 마음을 전하는 방법',
+  excerptEn: '',
+  thumbnailUrl: null,
+  slug: 'flowers',
+  published: true,
+  createdAt: '2025-10-10T09:00:00.000Z',
+  updatedAt: '2025-10-10T09:00:00.000Z',
+  ...overrides,
+});
+
+beforeEach(async () => {
+  fetchMock = mockFetch();
+  await changeLanguage('ko');
+});
+
+describe('PostList', () => {
+  it('lists published posts from the API as cards linking to their pages', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, [post({}), post({ id: '2', slug: 'cake', thumbnailUrl: '/cake.jpg' })]),
+    );
+    await renderWithProviders(<PostList />);
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/posts?published=true');
+    expect(within(cards[0]).getByRole('heading', { name: '꽃다발에 영상 편지를' })).toBeInTheDocument();
+    expect(within(cards[0]).getByText('2025년 10월 10일')).toBeInTheDocument();
+    expect(within(cards[0]).getByRole('link', { name: /자세히 보기/ })).toHaveAttribute(
+      'href',
+      '/blog/flowers',
+    );
+    expect(within(cards[0]).queryByRole('img', { hidden: true })).not.toBeInTheDocument();
+    expect(cards[1].querySelector('img')).toHaveAttribute('src', '/cake.jpg');
+  });
+
+  it('uses English fields in English, and Korean where the English one is empty', async () => {
+    await changeLanguage('en');
+    fetchMock.mockResolvedValue(jsonResponse(200, [post({})]));
+    await renderWithProviders(<PostList />);
+
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('heading', { name: 'A video letter with flowers' })).toBeInTheDocument();
+    expect(within(card).getByText('꽃과 함께 마음을 전하는 방법')).toBeInTheDocument();
+    expect(within(card).getByText('October 10, 2025')).toBeInTheDocument();
+  });
+
+  it('shows the empty state when there are no posts', async () => {
+    await changeLanguage('en');
+    fetchMock.mockResolvedValue(jsonResponse(200, []));
+    await renderWithProviders(<PostList />);
+
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch posts' when the list cannot be loaded", async () => {
+    await changeLanguage('en');
+    fetchMock.mockResolvedValue(fakeResponse(500, '', 'Internal Server Error'));
+    await renderWithProviders(<PostList />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch posts');
+  });
+
+  it('shows a spinner while loading', async () => {
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    await renderWithProviders(<PostList />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('게시물을 불러오는 중…');
+  });
+});

@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { changeLanguage } from '../../../lib/i18n';
+import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { renderWithProviders } from '../../../test/render';
+import { NewsletterBox } from './newsletter-box';
+
+let fetchMock: ReturnType<typeof mockFetch>;
+
+beforeEach(async () => {
+  fetchMock = mockFetch();
+  await changeLanguage('en');
+});
+
+const emailInput = () => screen.getByTestId<HTMLInputElement>('newsletter-email');
+const subscribeButton = () => screen.getByRole('button', { name: 'Subscribe' });
+
+describe('NewsletterBox', () => {
+  it('labels the email field, which is a required email input', async () => {
+    await renderWithProviders(<NewsletterBox />);
+
+    const input = screen.getByLabelText(/Email address/);
+    expect(input).toBe(emailInput());
+    expect(input).toHaveAttribute('type', 'email');
+    expect(input).toBeRequired();
+  });
+
+  it('ignores a submit whose email is blank after trimming', async () => {
+    await renderWithProviders(<NewsletterBox />);
+
+    fireEvent.change(emailInput(), { target: { value: '   ' } });
+    // Submits the form directly: the browser's own required-check must not be what stops it.
+    fireEvent.submit(emailInput().closest('form')!);
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('subscribes the trimmed address, shows the server message and clears the input', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { success: true, message: 'Welcome aboard!' }));
+    const { user } = await renderWithProviders(<NewsletterBox />);
+
+    await user.type(emailInput(), 'reader@example.com');
+    await user.click(subscribeButton());
+
+    expect(await screen.findByText('Subscribed!')).toBeInTheDocument();
+    expect(screen.getByText('Welcome aboard!')).toBeInTheDocument();
+    expect(emailInput()).toHaveValue('');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/subscribe');
+    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ email: 'reader@example.com' }) });
+  });
+
+  it('falls back to the default success text when the server sends no message', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { success: true }));
+    const { user } = await renderWithProviders(<NewsletterBox />);
+
+    await user.type(emailInput(), 'reader@example.com');
+    await user.click(subscribeButton());
+
+    expect(
+      await screen.findByText('You will receive email notifications for new content.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's error and keeps the input on failure", async () => {
+    fetchMock.mockResolvedValue(
+      fakeResponse(400, JSON.stringify({ statusCode: 400, error: 'Please enter a valid email address' })),
+    );
+    const { user } = await renderWithProviders(<NewsletterBox />);
+
+    await user.type(emailInput(), 'reader@example.com');
+    await user.click(subscribeButton());
+
+    expect(await screen.findByText('Subscription Failed')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(emailInput()).toHaveValue('reader@example.com');
+  });
+
+  it("says 'Failed to subscribe' when the failure carries no message", async () => {
+    fetchMock.mockResolvedValue(fakeResponse(502, '', 'Bad Gateway'));
+    const { user } = await renderWithProviders(<NewsletterBox />);
+
+    await user.type(emailInput(), 'reader@example.com');
+    await user.click(subscribeButton());
+
+    await waitFor(() => expect(screen.getByText('Failed to subscribe')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,32 @@
+// zod/mini: the same validation as zod at a fraction of the size in the visitor's bundle.
+import * as z from 'zod/mini';
+
+/** Prefixes of the build-time variables the client may see (vite `envPrefix`). */
+export const ENV_PREFIXES = ['VITE_', 'CONTACT_', 'PUBLIC_URL'];
+
+export const envSchema = z.object({
+  CONTACT_EMAIL: z._default(z.email(), 'hello@giftcast.example'),
+  CONTACT_PHONE: z._default(z.string(), '+82-2-0000-0000'),
+  PUBLIC_URL: z.pipe(
+    z._default(z.url({ protocol: /^https?$/ }), 'http://localhost:8080'),
+    z.transform((url: string) => url.replace(/\/+$/, '')),
+  ),
+  VITE_GA_ID: z.optional(z.string()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, unknown>): Env {
+  // An empty variable (`CONTACT_EMAIL=`) means "use the default", not "invalid".
+  const trimmed = Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value.trim() || undefined : value,
+    ]),
+  );
+  const result = envSchema.safeParse(trimmed);
+  if (!result.success) {
+    throw new Error(`Invalid frontend environment:\n${z.prettifyError(result.error)}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,4 @@
+import { parseEnv } from './env-schema';
+
+/** Build-time configuration, validated once. */
+export const env = parseEnv(import.meta.env);

@@ -1,0 +1,26 @@
+// jsdom lacks the Fetch API (fetch, Request, Response, Headers), which react-router's data
+// router and our api client use. Node has them; hand them to each test's window, together with
+// the AbortController and streams they check their arguments against.
+const { TestEnvironment } = require('jest-environment-jsdom');
+
+const FROM_NODE = [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'AbortController',
+  'AbortSignal',
+  'ReadableStream',
+  'TextEncoder',
+  'TextDecoder',
+  'structuredClone',
+];
+
+class JsdomWithFetchEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    for (const name of FROM_NODE) this.global[name] = globalThis[name];
+  }
+}
+
+module.exports = JsdomWithFetchEnvironment;

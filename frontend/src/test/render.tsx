@@ -1,0 +1,48 @@
+import { act, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+import { Toaster } from '../components/toaster';
+import { createQueryClient } from '../lib/query-client';
+
+/**
+ * Renders, then lets mount-time microtasks run inside act (Chakra's toaster starts its state
+ * machine in one), so tests see a settled screen and React reports no stray updates.
+ */
+async function renderRouter(routeObjects: RouteObject[], url: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routeObjects, { initialEntries: [url] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  await act(async () => {});
+  return { ...result, user, router, queryClient };
+}
+
+/** One component with everything the app provides around it (router, query client, toasts). */
+export function renderWithProviders(ui: ReactElement, { url = '/' } = {}) {
+  return renderRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {ui}
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    url,
+  );
+}
+
+/** The whole app (layout and routes) at a URL. */
+export function renderApp(url: string) {
+  return renderRouter(routes, url);
+}

@@ -74,24 +74,48 @@ export const envSchema = z
 
     CONTACT_EMAIL: z.string().default('hello@giftcast.example'),
     CONTACT_PHONE: z.string().default('+82-2-0000-0000'),
+
+    QR_STORE: z.enum(['postgres', 'firestore']).default('postgres'),
+    FIREBASE_PROJECT_ID: optionalString,
+    FIRESTORE_EMULATOR_HOST: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'must be host:port')
+        .optional(),
+    ),
+    GOOGLE_APPLICATION_CREDENTIALS: optionalString,
   })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return;
-    if (!env.ADMIN_PASSWORD_HASH && (!env.ADMIN_PASSWORD || isWeak(env.ADMIN_PASSWORD, 12))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ADMIN_PASSWORD'],
-        message: 'production needs ADMIN_PASSWORD (at least 12 characters, not a default) or ADMIN_PASSWORD_HASH',
-      });
-    }
-    if (!env.JWT_SECRET || isWeak(env.JWT_SECRET, 32)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'production needs JWT_SECRET of at least 32 characters that is not a default',
-      });
-    }
-  });
+  .superRefine(
+    (env, ctx) => {
+      if (env.QR_STORE === 'firestore' && !env.FIREBASE_PROJECT_ID) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['FIREBASE_PROJECT_ID'],
+          message:
+            'QR_STORE=firestore needs FIREBASE_PROJECT_ID (the Firebase project holding the qr_codes collection)',
+        });
+      }
+      if (env.NODE_ENV !== 'production') return;
+      if (!env.ADMIN_PASSWORD_HASH && (!env.ADMIN_PASSWORD || isWeak(env.ADMIN_PASSWORD, 12))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_PASSWORD'],
+          message: 'production needs ADMIN_PASSWORD (at least 12 characters, not a default) or ADMIN_PASSWORD_HASH',
+        });
+      }
+      if (!env.JWT_SECRET || isWeak(env.JWT_SECRET, 32)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message: 'production needs JWT_SECRET of at least 32 characters that is not a default',
+        });
+      }
+    },
+    {
+      // Zod skips this once a variable failed; run it anyway, so every problem is reported at once.
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    },
+  );
 
 function isWeak(secret: string, minLength: number): boolean {
   return secret.length < minLength || WEAK_SECRETS.has(secret.toLowerCase());

@@ -1,0 +1,369 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { type App, applicationDefault, cert, type Credential, deleteApp, initializeApp } from 'firebase-admin/app';
+import {
+  type CollectionReference,
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  getFirestore,
+  type Query,
+  type QuerySnapshot,
+  Timestamp,
+} from 'firebase-admin/firestore';
+import { AppConfig } from '../config/app-config';
+import { formatSerial, QR_STATUSES, type QrCode, type QrStatus } from './qr-code';
+import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
+import { newQrToken } from './qr-token';
+
+export const QR_COLLECTION = 'qr_codes';
+/** Holds `highest`, the highest serial ever handed out; its `claims` subcollection, see below. */
+export const SERIALS_DOCUMENT = 'qr_meta/serials';
+
+/** Firestore's status code when a create meets an existing document. */
+const ALREADY_EXISTS = 6;
+const MAX_CLAIM_ATTEMPTS = 50;
+/** Writes per commit, below Firestore's 500. */
+const WRITES_PER_COMMIT = 400;
+const FIRST_SNAPSHOT_TIMEOUT_MS = 30_000;
+const RESUBSCRIBE_DELAY_MS = 1000;
+const MAX_RESUBSCRIBE_DELAY_MS = 60_000;
+
+/** A code as stored: the spec's fields plus what ordering, auditing and concurrency need. */
+interface QrDocument {
+  serial_number: string;
+  /** serial_number as a number: the string "10000" sorts before "9999". */
+  serial_value: number;
+  qr_token: string;
+  status: QrStatus;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** How many status changes the code has seen; each one has a document under `revisions`. */
+  revision: number;
+}
+
+/**
+ * QR codes in a Firestore collection (`qr_codes`, document id = the code's UUID), for operators
+ * whose codes live in a Firebase project. Every replica listens to the collection with
+ * `onSnapshot`, so a change made anywhere reaches every subscriber.
+ *
+ * Writes that must not race (the next serials, a conditional status change) run in transactions
+ * and, in the same commit, *create* a claim document named after the state they read: the next
+ * serials claim `qr_meta/serials/claims/{highest read}`, a status change claims
+ * `qr_codes/{id}/revisions/{revision + 1}`. Two writers that read the same state claim the same
+ * name and exactly one commit succeeds; the other is retried against the new state. Firestore's
+ * own transactions already serialise these; the claims also hold where transactions do not
+ * isolate (the emulator used by the tests), and leave a history of status changes.
+ *
+ * Documents written by another system with only the spec's fields (`serial_number`, `qr_token`,
+ * `status`) are adopted: the listener gives them their `serial_value`.
+ *
+ * Real Firestore needs one composite index: `qr_codes` on `status` ASC, `serial_value` ASC (for the
+ * available codes and the admin list filtered by status).
+ */
+@Injectable()
+export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('QrStore');
+  private readonly changes = new EventEmitter().setMaxListeners(0);
+  private readonly app: App;
+  private readonly db: Firestore;
+  private readonly codes: CollectionReference;
+  private readonly serials: DocumentReference;
+  private stopListening?: () => void;
+  private adopting: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(config: AppConfig) {
+    super();
+    const env = config.env;
+    if (!env.FIREBASE_PROJECT_ID) throw new Error('QR_STORE=firestore needs FIREBASE_PROJECT_ID');
+    const credential = env.FIRESTORE_EMULATOR_HOST ? undefined : credentialFrom(env.GOOGLE_APPLICATION_CREDENTIALS);
+    // A named app of its own: several stores (tests, replicas in one process) never share one.
+    this.app = initializeApp(
+      { projectId: env.FIREBASE_PROJECT_ID, ...(credential && { credential }) },
+      `giftcast-qr-${randomBytes(6).toString('hex')}`,
+    );
+    this.db = getFirestore(this.app);
+    // The library reads FIRESTORE_EMULATOR_HOST from the environment itself; this also honours
+    // the setting when it comes from elsewhere (tests).
+    if (env.FIRESTORE_EMULATOR_HOST) this.db.settings({ host: env.FIRESTORE_EMULATOR_HOST, ssl: false });
+    this.codes = this.db.collection(QR_COLLECTION);
+    this.serials = this.db.doc(SERIALS_DOCUMENT);
+  }
+
+  /** Resolves once the listener has the collection's current state: no later change is missed. */
+  async onModuleInit(): Promise<void> {
+    await this.listen();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    this.stopListening?.();
+    this.stopListening = undefined;
+    await this.adopting;
+    await this.db.terminate().catch(() => undefined);
+    await deleteApp(this.app).catch(() => undefined);
+  }
+
+  onChange(listener: () => void): () => void {
+    this.changes.on('change', listener);
+    return () => this.changes.off('change', listener);
+  }
+
+  /** Subscribes to the collection; the first snapshot is the state to compare later ones with. */
+  private listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let first = true;
+      const timer = setTimeout(() => {
+        unsubscribe();
+        if (this.stopListening === unsubscribe) this.stopListening = undefined;
+        reject(new Error(`Firestore did not answer within ${FIRST_SNAPSHOT_TIMEOUT_MS / 1000} s`));
+      }, FIRST_SNAPSHOT_TIMEOUT_MS);
+      const unsubscribe = this.codes.onSnapshot(
+        (snapshot) => {
+          const adopted = this.adopt(snapshot);
+          if (!first) {
+            this.changes.emit('change');
+            return;
+          }
+          first = false;
+          clearTimeout(timer);
+          void adopted.then(() => resolve());
+        },
+        (error) => {
+          if (this.stopListening === unsubscribe) this.stopListening = undefined;
+          if (first) {
+            clearTimeout(timer);
+            reject(error);
+            return;
+          }
+          this.logger.warn(`change listener stopped: ${error.message}`);
+          this.resubscribeLater(RESUBSCRIBE_DELAY_MS);
+        },
+      );
+      this.stopListening = unsubscribe;
+    });
+  }
+
+  private resubscribeLater(delayMs: number): void {
+    if (this.closed) return;
+    setTimeout(async () => {
+      if (this.closed) return;
+      try {
+        await this.listen();
+        this.changes.emit('change'); // something may have changed while we were away
+      } catch (error) {
+        this.logger.warn(`change listener: ${error instanceof Error ? error.message : error}`);
+        this.resubscribeLater(Math.min(delayMs * 5, MAX_RESUBSCRIBE_DELAY_MS));
+      }
+    }, delayMs).unref();
+  }
+
+  /** Gives codes written by another system the numeric serial that ordering needs. */
+  private adopt(snapshot: QuerySnapshot): Promise<void> {
+    const pending = snapshot.docChanges().flatMap(({ type, doc }) => {
+      const value = serialValueOf(doc.get('serial_number'));
+      return type !== 'removed' && value !== undefined && doc.get('serial_value') !== value ? [{ doc, value }] : [];
+    });
+    if (pending.length === 0) return this.adopting;
+    const work = async () => {
+      for (let i = 0; i < pending.length; i += WRITES_PER_COMMIT) {
+        const batch = this.db.batch();
+        for (const { doc, value } of pending.slice(i, i + WRITES_PER_COMMIT))
+          batch.update(doc.ref, { serial_value: value });
+        await batch.commit();
+      }
+    };
+    this.adopting = this.adopting.then(work).catch((error) => {
+      if (!this.closed) this.logger.warn(`could not adopt QR codes: ${error instanceof Error ? error.message : error}`);
+    });
+    return this.adopting;
+  }
+
+  async listAvailable(fromSerial: number, limit: number): Promise<QrCode[]> {
+    if (limit <= 0) return [];
+    const snapshot = await this.codes
+      .where('status', '==', 'unused')
+      .where('serial_value', '>=', fromSerial)
+      .orderBy('serial_value')
+      .limit(limit)
+      .get();
+    return snapshot.docs.map(toQrCode);
+  }
+
+  async findByToken(qrToken: string): Promise<QrCode | null> {
+    const snapshot = await this.codes.where('qr_token', '==', qrToken).limit(1).get();
+    return snapshot.empty ? null : toQrCode(snapshot.docs[0]);
+  }
+
+  async findById(id: string): Promise<QrCode | null> {
+    if (!isDocumentId(id)) return null;
+    const snapshot = await this.codes.doc(id).get();
+    return snapshot.exists ? toQrCode(snapshot) : null;
+  }
+
+  /**
+   * Firestore has no substring match and the emulator no cursors or offsets: without a serial
+   * filter the page is counted, then read up to its end; with one, the (status-filtered) codes
+   * are read in order and filtered here.
+   */
+  async page({ status, serial, page, pageSize }: QrPageQuery): Promise<QrPage> {
+    let query: Query = this.codes;
+    if (status) query = query.where('status', '==', status);
+    query = query.orderBy('serial_value');
+    const skip = (page - 1) * pageSize;
+    if (!serial) {
+      const total = (await query.count().get()).data().count;
+      if (skip >= total) return { items: [], total };
+      const snapshot = await query.limit(skip + pageSize).get();
+      return { items: snapshot.docs.slice(skip).map(toQrCode), total };
+    }
+    const matching = (await query.get()).docs.map(toQrCode).filter((code) => code.serialNumber.includes(serial));
+    return { items: matching.slice(skip, skip + pageSize), total: matching.length };
+  }
+
+  async countByStatus(): Promise<Record<QrStatus, number>> {
+    const counts = await Promise.all(
+      QR_STATUSES.map(async (status) => {
+        const result = await this.codes.where('status', '==', status).count().get();
+        return [status, result.data().count] as const;
+      }),
+    );
+    return Object.fromEntries(counts) as Record<QrStatus, number>;
+  }
+
+  async createNext(count: number, startAt = 1): Promise<QrCode[]> {
+    if (count <= 0) return [];
+    const created = await this.claiming(() =>
+      this.db.runTransaction(async (transaction) => {
+        const counter = await transaction.get(this.serials);
+        // The counter, or for a collection filled by another system, its highest serial.
+        const top = await transaction.get(this.codes.orderBy('serial_value', 'desc').limit(1));
+        const highest = maxOrNull(
+          counter.exists ? Number(counter.get('highest')) : null,
+          top.empty ? null : Number(top.docs[0].get('serial_value')),
+        );
+        const first = highest === null ? startAt : Math.max(highest + 1, startAt);
+        const now = Timestamp.now();
+        const codes = Array.from({ length: count }, (_, i) => newDocument(first + i, now));
+        transaction.create(this.serials.collection('claims').doc(highest === null ? 'none' : String(highest)), {
+          first,
+          count,
+          claimed_at: now,
+        });
+        transaction.set(this.serials, { highest: first + count - 1, updated_at: now });
+        for (const [id, data] of codes.slice(0, WRITES_PER_COMMIT)) transaction.create(this.codes.doc(id), data);
+        return codes;
+      }),
+    );
+    // Beyond one commit's worth the serials are already reserved; the rest follow in batches.
+    for (let i = WRITES_PER_COMMIT; i < created.length; i += WRITES_PER_COMMIT) {
+      const batch = this.db.batch();
+      for (const [id, data] of created.slice(i, i + WRITES_PER_COMMIT)) batch.create(this.codes.doc(id), data);
+      await batch.commit();
+    }
+    return created.map(([id, data]) => fromData(id, data));
+  }
+
+  changeStatus(id: string, to: QrStatus, from: readonly QrStatus[]): Promise<QrCode | null> {
+    if (!isDocumentId(id)) return Promise.resolve(null);
+    const ref = this.codes.doc(id);
+    return this.claiming(() =>
+      this.db.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(ref);
+        const current = snapshot.get('status') as QrStatus | undefined;
+        if (!snapshot.exists || current === undefined || !from.includes(current)) return null;
+        const revision = (Number(snapshot.get('revision')) || 0) + 1;
+        const now = Timestamp.now();
+        transaction.create(ref.collection('revisions').doc(String(revision)), {
+          status: to,
+          previous_status: current,
+          changed_at: now,
+        });
+        transaction.update(ref, { status: to, updated_at: now, revision });
+        return fromData(id, { ...snapshot.data(), status: to, updated_at: now, revision }, snapshot);
+      }),
+    );
+  }
+
+  /** Runs `work` again while its claim was taken by a concurrent writer. */
+  private async claiming<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== ALREADY_EXISTS || attempt >= MAX_CLAIM_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
+      }
+    }
+  }
+}
+
+/** A service-account key file, or (any other kind of file) Google's application default credentials. */
+function credentialFrom(path: string | undefined): Credential | undefined {
+  if (!path) return undefined; // firebase-admin then uses application default credentials
+  let key: { type?: string };
+  try {
+    key = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(
+      `GOOGLE_APPLICATION_CREDENTIALS: cannot read ${path}: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  return key.type === 'service_account' ? cert(path) : applicationDefault();
+}
+
+function newDocument(serial: number, now: Timestamp): [string, QrDocument] {
+  return [
+    randomUUID(),
+    {
+      serial_number: formatSerial(serial),
+      serial_value: serial,
+      qr_token: newQrToken(),
+      status: 'unused',
+      created_at: now,
+      updated_at: now,
+      revision: 0,
+    },
+  ];
+}
+
+function toQrCode(snapshot: DocumentSnapshot): QrCode {
+  return fromData(snapshot.id, snapshot.data() ?? {}, snapshot);
+}
+
+function fromData(id: string, data: DocumentData, snapshot?: DocumentSnapshot): QrCode {
+  const serial = data.serial_number;
+  return {
+    id,
+    serialNumber: typeof serial === 'number' ? formatSerial(serial) : String(serial),
+    qrToken: String(data.qr_token),
+    status: data.status as QrStatus,
+    // Codes written by another system may lack the timestamps: the document's own then serve.
+    createdAt: toDate(data.created_at) ?? snapshot?.createTime?.toDate() ?? new Date(0),
+    updatedAt: toDate(data.updated_at) ?? snapshot?.updateTime?.toDate() ?? new Date(0),
+  };
+}
+
+function toDate(value: unknown): Date | undefined {
+  if (value instanceof Timestamp) return value.toDate();
+  return value instanceof Date ? value : undefined;
+}
+
+function serialValueOf(serial: unknown): number | undefined {
+  if (typeof serial === 'number' && Number.isSafeInteger(serial)) return serial;
+  return typeof serial === 'string' && /^\d{1,15}$/.test(serial) ? Number(serial) : undefined;
+}
+
+function maxOrNull(...values: (number | null)[]): number | null {
+  const known = values.filter((value): value is number => value !== null && Number.isFinite(value));
+  return known.length ? Math.max(...known) : null;
+}
+
+/** What Firestore accepts as a document id; anything else cannot name a code. */
+function isDocumentId(id: string): boolean {
+  return /^[^/]{1,1500}$/.test(id) && id !== '.' && id !== '..' && !/^__.*__$/.test(id);
+}

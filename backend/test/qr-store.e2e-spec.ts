@@ -1,0 +1,461 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Test } from '@nestjs/testing';
+import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { DataSource } from 'typeorm';
+import { appConfig } from '../src/config/app-config';
+import { ConfigModule } from '../src/config/config.module';
+import { ConfigError, type Env, parseConfig } from '../src/config/config.schema';
+import { dataSourceOptions, runMigrations } from '../src/database/data-source';
+import { DatabaseModule } from '../src/database/database.module';
+import { FirestoreQrStore, QR_COLLECTION } from '../src/qr/firestore-qr.store';
+import { PostgresQrStore } from '../src/qr/postgres-qr.store';
+import type { QrCode } from '../src/qr/qr-code';
+import { QrModule } from '../src/qr/qr.module';
+import { QrStore } from '../src/qr/qr-store';
+import { type FirestoreEmulator, startFirestoreEmulator } from './support/firestore-emulator';
+import { createTestSchema, TEST_DATABASE_URL } from './support/test-database';
+
+/** An empty QR store backend (a PostgreSQL schema, a Firestore project); replicas are stores on it. */
+interface Backend {
+  env: Env;
+  /** A new, started store on this backend: another replica of the application. */
+  replica(): Promise<QrStore>;
+  close(): Promise<void>;
+}
+
+interface Driver {
+  name: 'postgres' | 'firestore';
+  store: abstract new (...args: never[]) => QrStore;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  backend(): Promise<Backend>;
+}
+
+function testEnv(overrides: Record<string, string>): Env {
+  return parseConfig({ NODE_ENV: 'test', DATABASE_URL: TEST_DATABASE_URL, ...overrides }).env;
+}
+
+/** A real PostgreSQL on a fresh schema; not embedded, so changes travel by LISTEN/NOTIFY. */
+const postgres: Driver = {
+  name: 'postgres',
+  store: PostgresQrStore,
+  setUp: async () => undefined,
+  tearDown: async () => undefined,
+  async backend() {
+    const schema = await createTestSchema();
+    const env = testEnv({ DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '4', DATABASE_EMBEDDED: 'false' });
+    await runMigrations(env);
+    const closers: (() => Promise<void>)[] = [];
+    return {
+      env,
+      async replica() {
+        const dataSource = await new DataSource(dataSourceOptions(env)).initialize();
+        const store = new PostgresQrStore(dataSource, appConfig(env));
+        closers.push(async () => {
+          await store.onModuleDestroy();
+          await dataSource.destroy();
+        });
+        await store.onModuleInit();
+        return store;
+      },
+      async close() {
+        for (const close of closers.reverse()) await close();
+        await schema.drop();
+      },
+    };
+  },
+};
+
+let emulator: FirestoreEmulator | undefined;
+
+function firestoreEnv(overrides: Record<string, string> = {}): Env {
+  if (!emulator) throw new Error('the Firestore emulator is not running');
+  return testEnv({
+    QR_STORE: 'firestore',
+    FIREBASE_PROJECT_ID: emulator.newProjectId(),
+    FIRESTORE_EMULATOR_HOST: emulator.host,
+    ...overrides,
+  });
+}
+
+/** The Firestore emulator started by this file; every backend is a project of its own. */
+const firestore: Driver = {
+  name: 'firestore',
+  store: FirestoreQrStore,
+  async setUp() {
+    emulator = await startFirestoreEmulator();
+  },
+  async tearDown() {
+    await new Promise((r) => setTimeout(r, 3000));
+    await emulator?.stop();
+    emulator = undefined;
+  },
+  async backend() {
+    const env = firestoreEnv();
+    const stores: FirestoreQrStore[] = [];
+    return {
+      env,
+      async replica() {
+        const store = new FirestoreQrStore(appConfig(env));
+        stores.push(store);
+        await store.onModuleInit();
+        return store;
+      },
+      async close() {
+        for (const store of stores.reverse()) await store.onModuleDestroy();
+      },
+    };
+  },
+};
+
+/** Polls until `condition` holds; fails after `timeoutMs`. */
+async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 1000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const serials = (codes: QrCode[]) => codes.map((code) => code.serialNumber);
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String(from + i).padStart(4, '0'));
+
+describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
+  let backend: Backend;
+  let store: QrStore;
+
+  beforeAll(() => driver.setUp());
+  afterAll(() => driver.tearDown());
+  beforeEach(async () => {
+    backend = await driver.backend();
+    store = await backend.replica();
+  });
+  afterEach(() => backend.close());
+
+  describe('createNext', () => {
+    it('starts an empty store at startAt, then continues after the highest serial, zero-padded', async () => {
+      const first = await store.createNext(3, 500);
+      expect(serials(first)).toEqual(['0500', '0501', '0502']);
+      for (const code of first) {
+        expect(code).toEqual({
+          id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+          serialNumber: expect.any(String),
+          qrToken: expect.any(String),
+          status: 'unused',
+          createdAt: expect.any(Date),
+          updatedAt: expect.any(Date),
+        });
+        expect(await store.findById(code.id)).toEqual(code);
+      }
+      // the default startAt (1) lies below the highest: ignored
+      expect(serials(await store.createNext(2))).toEqual(['0503', '0504']);
+      // a startAt above the highest skips ahead; the skipped serials are never handed out
+      expect(serials(await store.createNext(1, 600))).toEqual(['0600']);
+      expect(serials(await store.createNext(1))).toEqual(['0601']);
+      expect(await store.createNext(0)).toEqual([]);
+    });
+
+    it('starts at 0001 by default and goes from 9999 to 10000, ordered as numbers', async () => {
+      expect(serials(await store.createNext(1))).toEqual(['0001']);
+      const store2 = await backend.replica();
+      expect(serials(await store2.createNext(2, 9998))).toEqual(['9998', '9999']);
+      expect(serials(await store.createNext(2))).toEqual(['10000', '10001']);
+      expect(serials(await store.listAvailable(9999, 10))).toEqual(['9999', '10000', '10001']);
+      expect(serials((await store.page({ page: 1, pageSize: 10 })).items)).toEqual([
+        '0001',
+        '9998',
+        '9999',
+        '10000',
+        '10001',
+      ]);
+      expect(serials(await store.createNext(1))).toEqual(['10002']);
+    });
+
+    it('never gives the same serial to concurrent calls, on one replica or several', async () => {
+      const other = await backend.replica();
+      const batches = await Promise.all([
+        store.createNext(3),
+        other.createNext(3),
+        store.createNext(3),
+        other.createNext(3),
+      ]);
+      const all = batches.flat();
+      expect(new Set(serials(all)).size).toBe(12);
+      expect(serials(all).sort()).toEqual(range(1, 12));
+      for (const batch of batches) {
+        const values = batch.map((code) => Number(code.serialNumber));
+        expect(values).toEqual([values[0], values[0] + 1, values[0] + 2]);
+      }
+      expect((await store.page({ page: 1, pageSize: 50 })).total).toBe(12);
+    });
+
+    it('gives every code its own unguessable, URL-safe token of at least 128 bits', async () => {
+      const codes = await store.createNext(50);
+      const tokens = codes.map((code) => code.qrToken);
+      expect(new Set(tokens).size).toBe(50);
+      expect(new Set(codes.map((code) => code.id)).size).toBe(50);
+      for (const token of tokens) {
+        expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+        expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+      }
+    });
+  });
+
+  it('lists unused codes from a serial on, ascending, at most `limit`', async () => {
+    const codes = await store.createNext(10);
+    await store.changeStatus(codes[1].id, 'recorded', ['unused']); // 0002
+    await store.changeStatus(codes[4].id, 'disabled', ['unused']); // 0005
+    await store.changeStatus(codes[8].id, 'expired', ['unused']); // 0009
+    expect(serials(await store.listAvailable(0, 100))).toEqual([
+      '0001',
+      '0003',
+      '0004',
+      '0006',
+      '0007',
+      '0008',
+      '0010',
+    ]);
+    expect(serials(await store.listAvailable(3, 4))).toEqual(['0003', '0004', '0006', '0007']);
+    expect(serials(await store.listAvailable(5, 100))).toEqual(['0006', '0007', '0008', '0010']);
+    expect(await store.listAvailable(11, 100)).toEqual([]);
+    const [first] = await store.listAvailable(1, 1);
+    expect(first).toEqual(codes[0]);
+  });
+
+  it('finds a code by token and by id, and answers null for unknown ones', async () => {
+    const [a, b] = await store.createNext(2);
+    expect(await store.findByToken(a.qrToken)).toEqual(a);
+    expect(await store.findByToken(b.qrToken)).toEqual(b);
+    expect(await store.findById(b.id)).toEqual(b);
+    expect(await store.findByToken(randomBytes(18).toString('base64url'))).toBeNull();
+    expect(await store.findById(randomUUID())).toBeNull();
+  });
+
+  it('pages by serial, filtered by status and by the digits a serial contains, with the total', async () => {
+    const codes = await store.createNext(25);
+    for (const i of [0, 9, 10, 14, 20]) await store.changeStatus(codes[i].id, 'disabled', ['unused']);
+
+    const page1 = await store.page({ page: 1, pageSize: 10 });
+    expect(page1.total).toBe(25);
+    expect(serials(page1.items)).toEqual(range(1, 10));
+    expect(page1.items[0]).toEqual(expect.objectContaining({ id: codes[0].id, status: 'disabled' }));
+    expect(serials((await store.page({ page: 3, pageSize: 10 })).items)).toEqual(range(21, 25));
+    expect(await store.page({ page: 4, pageSize: 10 })).toEqual({ items: [], total: 25 });
+
+    const disabled = await store.page({ status: 'disabled', page: 1, pageSize: 3 });
+    expect(disabled.total).toBe(5);
+    expect(serials(disabled.items)).toEqual(['0001', '0010', '0011']);
+    expect(serials((await store.page({ status: 'disabled', page: 2, pageSize: 3 })).items)).toEqual(['0015', '0021']);
+    expect((await store.page({ status: 'recorded', page: 1, pageSize: 3 })).total).toBe(0);
+
+    // serials containing "1": 0001, 0010-0019, 0021
+    const ones = await store.page({ serial: '1', page: 2, pageSize: 5 });
+    expect(ones.total).toBe(12);
+    expect(serials(ones.items)).toEqual(['0014', '0015', '0016', '0017', '0018']);
+    expect(serials((await store.page({ serial: '1', page: 3, pageSize: 5 })).items)).toEqual(['0019', '0021']);
+    expect(await store.page({ serial: '1', page: 4, pageSize: 5 })).toEqual({ items: [], total: 12 });
+
+    const both = await store.page({ status: 'unused', serial: '1', page: 1, pageSize: 50 });
+    expect(serials(both.items)).toEqual(['0012', '0013', '0014', '0016', '0017', '0018', '0019']);
+    expect(both.total).toBe(7);
+    expect(await store.page({ serial: '99', page: 1, pageSize: 5 })).toEqual({ items: [], total: 0 });
+  });
+
+  it('counts codes by status, every status present', async () => {
+    expect(await store.countByStatus()).toEqual({ unused: 0, recorded: 0, expired: 0, disabled: 0 });
+    const codes = await store.createNext(6);
+    await store.changeStatus(codes[0].id, 'recorded', ['unused']);
+    await store.changeStatus(codes[1].id, 'recorded', ['unused']);
+    await store.changeStatus(codes[2].id, 'expired', ['unused']);
+    await store.changeStatus(codes[3].id, 'disabled', ['unused']);
+    expect(await store.countByStatus()).toEqual({ unused: 2, recorded: 2, expired: 1, disabled: 1 });
+  });
+
+  describe('changeStatus', () => {
+    it('changes the status only from one of the given statuses', async () => {
+      const [a, b] = await store.createNext(2);
+      expect(await store.changeStatus(a.id, 'recorded', ['disabled', 'expired'])).toBeNull();
+      expect(await store.findById(a.id)).toEqual(a);
+
+      const recorded = await store.changeStatus(a.id, 'recorded', ['unused', 'disabled']);
+      expect(recorded).toEqual({ ...a, status: 'recorded', updatedAt: expect.any(Date) });
+      expect(recorded!.updatedAt.getTime()).toBeGreaterThanOrEqual(a.updatedAt.getTime());
+      expect(await store.findById(a.id)).toEqual(recorded);
+      expect(await store.findById(b.id)).toEqual(b);
+
+      expect(await store.changeStatus(a.id, 'disabled', ['unused', 'disabled'])).toBeNull();
+      expect((await store.changeStatus(a.id, 'expired', ['recorded']))?.status).toBe('expired');
+      expect((await store.findById(a.id))?.status).toBe('expired');
+    });
+
+    it('answers null for a code that does not exist', async () => {
+      await store.createNext(1);
+      expect(await store.changeStatus(randomUUID(), 'disabled', ['unused'])).toBeNull();
+      expect(await store.countByStatus()).toEqual({ unused: 1, recorded: 0, expired: 0, disabled: 0 });
+    });
+
+    it('lets exactly one of several concurrent changes from the same status win', async () => {
+      const other = await backend.replica();
+      const [code] = await store.createNext(1);
+      const results = await Promise.all(
+        [store, other, store, other].map((replica) => replica.changeStatus(code.id, 'recorded', ['unused'])),
+      );
+      expect(results.filter((result) => result !== null)).toHaveLength(1);
+      expect((await store.findById(code.id))?.status).toBe('recorded');
+    });
+  });
+
+  it('tells subscribers of every replica about changes, wherever made, within a second', async () => {
+    const other = await backend.replica();
+    let heard = 0;
+    const stop = store.onChange(() => heard++);
+
+    const [code] = await other.createNext(1);
+    await waitFor(() => heard > 0, 'a creation on another replica to be heard');
+    let before = heard;
+    await other.changeStatus(code.id, 'disabled', ['unused']);
+    await waitFor(() => heard > before, 'a status change on another replica to be heard');
+    before = heard;
+    await store.changeStatus(code.id, 'unused', ['disabled']);
+    await waitFor(() => heard > before, 'a status change on this replica to be heard');
+
+    // Once unsubscribed, a listener hears nothing more, while one still subscribed does.
+    stop();
+    before = heard;
+    let heardAfter = 0;
+    const stopAfter = store.onChange(() => heardAfter++);
+    await other.createNext(1);
+    await waitFor(() => heardAfter > 0, 'the next change to be heard');
+    expect(heard).toBe(before);
+    stopAfter();
+  });
+
+  it('is the store the QR module provides when QR_STORE selects it, started and stopped with the module', async () => {
+    const other = await backend.replica();
+    const moduleRef = await Test.createTestingModule({
+      imports: [ConfigModule.forRoot(appConfig(backend.env)), DatabaseModule, QrModule],
+    }).compile();
+    await moduleRef.init();
+    const provided = moduleRef.get(QrStore);
+    const destroy = jest.spyOn(provided as unknown as { onModuleDestroy(): Promise<void> }, 'onModuleDestroy');
+    try {
+      expect(provided).toBeInstanceOf(driver.store);
+      let heard = 0;
+      provided.onChange(() => heard++);
+      await other.createNext(1); // heard only if Nest ran the store's onModuleInit (LISTEN / onSnapshot)
+      await waitFor(() => heard > 0, 'the module-provided store to hear a change');
+      expect(await provided.countByStatus()).toEqual({ unused: 1, recorded: 0, expired: 0, disabled: 0 });
+    } finally {
+      await moduleRef.close();
+    }
+    expect(destroy).toHaveBeenCalled();
+  });
+});
+
+describe('QR store: Firestore specifics', () => {
+  beforeAll(() => firestore.setUp());
+  afterAll(() => firestore.tearDown());
+
+  /** A firebase-admin client of "another system" writing to the same project. */
+  function otherSystem(env: Env) {
+    const app = initializeApp({ projectId: env.FIREBASE_PROJECT_ID }, `other-system-${randomBytes(4).toString('hex')}`);
+    const db = getFirestore(app);
+    db.settings({ host: env.FIRESTORE_EMULATOR_HOST, ssl: false });
+    return {
+      codes: db.collection(QR_COLLECTION),
+      close: async () => {
+        await db.terminate();
+        await deleteApp(app);
+      },
+    };
+  }
+
+  it('adopts codes written by another system with only the spec fields', async () => {
+    const env = firestoreEnv();
+    const other = otherSystem(env);
+    const store = new FirestoreQrStore(appConfig(env));
+    try {
+      await other.codes
+        .doc(randomUUID())
+        .set({ serial_number: '0042', qr_token: 'external-token-0042-abcdef', status: 'unused' });
+      await other.codes
+        .doc(randomUUID())
+        .set({ serial_number: '0007', qr_token: 'external-token-0007-abcdef', status: 'disabled' });
+      await store.onModuleInit();
+
+      expect(serials(await store.listAvailable(0, 10))).toEqual(['0042']);
+      expect(await store.findByToken('external-token-0042-abcdef')).toEqual(
+        expect.objectContaining({ serialNumber: '0042', status: 'unused', createdAt: expect.any(Date) }),
+      );
+      expect(serials((await store.page({ page: 1, pageSize: 10 })).items)).toEqual(['0007', '0042']);
+      expect(serials(await store.createNext(2))).toEqual(['0043', '0044']);
+
+      // one added later joins the lists as well
+      await other.codes
+        .doc(randomUUID())
+        .set({ serial_number: '0100', qr_token: 'external-token-0100-abcdef', status: 'unused' });
+      await waitFor(
+        async () => serials(await store.listAvailable(0, 10)).includes('0100'),
+        'the later code to be adopted',
+        2000,
+      );
+      expect(serials(await store.createNext(1))).toEqual(['0101']);
+    } finally {
+      await store.onModuleDestroy();
+      await other.close();
+    }
+  });
+
+  it('creates more codes than one commit holds (the admin maximum, 1000)', async () => {
+    // Not started: without a listener the emulator does not resend the collection on each write.
+    const store = new FirestoreQrStore(appConfig(firestoreEnv()));
+    try {
+      const codes = await store.createNext(1000, 500);
+      expect(serials(codes)).toEqual(range(500, 1499));
+      expect((await store.countByStatus()).unused).toBe(1000);
+      expect(serials(await store.createNext(1))).toEqual(['1500']);
+    } finally {
+      await store.onModuleDestroy();
+    }
+  });
+
+  it('gives every store a firebase-admin app of its own and deletes it on shutdown', async () => {
+    const env = firestoreEnv();
+    const before = getApps().length;
+    const a = new FirestoreQrStore(appConfig(env));
+    const b = new FirestoreQrStore(appConfig(env));
+    expect(getApps().length).toBe(before + 2);
+    await a.onModuleDestroy();
+    await b.onModuleDestroy();
+    expect(getApps().length).toBe(before);
+  });
+});
+
+describe('QR store configuration', () => {
+  const base = { NODE_ENV: 'test', DATABASE_URL: TEST_DATABASE_URL };
+
+  it('defaults to PostgreSQL', () => {
+    expect(parseConfig(base).env.QR_STORE).toBe('postgres');
+  });
+
+  it('requires FIREBASE_PROJECT_ID with QR_STORE=firestore', () => {
+    expect(() => parseConfig({ ...base, QR_STORE: 'firestore' })).toThrow(ConfigError);
+    expect(() => parseConfig({ ...base, QR_STORE: 'firestore' })).toThrow(
+      /FIREBASE_PROJECT_ID: QR_STORE=firestore needs/,
+    );
+    const { env } = parseConfig({ ...base, QR_STORE: 'firestore', FIREBASE_PROJECT_ID: 'giftcast-prod' });
+    expect(env).toMatchObject({ QR_STORE: 'firestore', FIREBASE_PROJECT_ID: 'giftcast-prod' });
+  });
+
+  it('rejects an unknown driver and an emulator address that is not host:port', () => {
+    expect(() => parseConfig({ ...base, QR_STORE: 'mongodb' })).toThrow(/QR_STORE/);
+    expect(() => parseConfig({ ...base, FIRESTORE_EMULATOR_HOST: 'http://localhost:8080' })).toThrow(
+      /FIRESTORE_EMULATOR_HOST: must be host:port/,
+    );
+    expect(parseConfig({ ...base, FIRESTORE_EMULATOR_HOST: 'localhost:8080' }).env.FIRESTORE_EMULATOR_HOST).toBe(
+      'localhost:8080',
+    );
+  });
+});

@@ -1,7 +1,8 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { type BackendProcess, startBackendProcess } from './support/backend-process';
 import { SseClient } from './support/sse-client';
-import { PUBLIC_URL, startTestApp, type TestApp } from './support/test-app';
+import { ADMIN_PASSWORD, PUBLIC_URL, startTestApp, type TestApp } from './support/test-app';
 import { createTestSchema, type TestSchema } from './support/test-database';
 
 interface Code {
@@ -181,20 +182,29 @@ describe('QR codes over HTTP', () => {
 describe('QR changes across replicas', () => {
   let schema: TestSchema;
   let a: TestApp;
-  let b: TestApp;
+  let b: BackendProcess;
 
   beforeAll(async () => {
     schema = await createTestSchema();
     a = await startTestApp({}, { schema });
-    b = await startTestApp({}, { schema });
+    b = await startBackendProcess({
+      DATABASE_URL: schema.url,
+      ADMIN_PASSWORD,
+      JWT_SECRET: 'another-replica-secret-0123456789-abcdef',
+      S3_ENDPOINT: a.storage.endpoint,
+      S3_BUCKET: 'giftcast-test',
+      S3_ACCESS_KEY_ID: a.storage.accessKeyId,
+      S3_SECRET_ACCESS_KEY: a.storage.secretAccessKey,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    });
   });
   afterAll(async () => {
+    await b.stop();
     await a.close();
-    await b.close();
     await schema.drop();
   });
 
-  it('a status change made through one backend reaches a stream client of the other within a second', async () => {
+  it('a status change made through one backend process reaches a stream client of another within a second', async () => {
     const token = await a.adminToken();
     const created = await a.http
       .post('/api/admin/qr')
@@ -203,7 +213,7 @@ describe('QR changes across replicas', () => {
     expect(created.status).toBe(201);
     const client = await SseClient.connect(`${b.url}/api/qr/available/stream`);
     try {
-      const [first] = await Promise.all([client.waitForSnapshot<Code[]>((codes) => codes.length > 0)]);
+      const first = await client.waitForSnapshot<Code[]>((codes) => codes.length > 0);
       const changedAt = Date.now();
       await a.http
         .patch(`/api/admin/qr/${first[0].id}`)

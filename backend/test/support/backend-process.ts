@@ -1,0 +1,42 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { freePort } from '../../src/local/free-port';
+
+export interface BackendProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The built backend (`dist/main.js`) as a separate process: another replica, as in production. */
+export async function startBackendProcess(env: Record<string, string>): Promise<BackendProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [resolve(__dirname, '../../dist/main.js')], {
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`backend process exited: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`backend process did not start: ${stderr}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

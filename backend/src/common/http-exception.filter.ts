@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { isUnstorableText } from '../database/postgres-errors';
 import { requestLanguage } from './language';
 import { type MessageKey, translate } from './messages';
 import { ValidationFailedException } from './validation';
@@ -82,6 +83,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    // A route's @Header() (an image type, a year of caching) describes its success, not this error.
+    response.removeHeader('Content-Type');
+    response.removeHeader('Content-Disposition');
+    response.setHeader('Cache-Control', 'no-store');
     const body: ErrorBody = { statusCode, error: translate(message, language) };
     if (details) body.details = details.map((d) => ({ field: d.field, message: translate(d.message, language) }));
     response.status(statusCode).json(body);
@@ -98,6 +103,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const statusCode = message === 'error.internal' ? 500 : (cause.status ?? 400);
       return { statusCode, message };
     }
+    if (isUnstorableText(exception)) return { statusCode: 400, message: 'error.badRequest' };
     if (exception instanceof ValidationFailedException) {
       return { statusCode: 400, message: 'validation.failed', details: exception.fieldErrors };
     }

@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { isMessageKey, type MessageKey } from './messages';
 
@@ -25,27 +25,63 @@ const CONSTRAINT_FALLBACKS: Record<string, MessageKey> = {
   isEmail: 'email.invalid',
 };
 
+/**
+ * Which failed rule speaks for a field. class-validator runs a property's decorators bottom-up,
+ * so its order would let `@Matches` answer an empty slug before `@MinLength` ('URL 슬러그를
+ * 입력해주세요'); the rules are ranked here instead: presence, type, length, then format.
+ */
+const CONSTRAINT_PRIORITY = [
+  'whitelistValidation',
+  'isDefined',
+  'isString',
+  'isBoolean',
+  'isIn',
+  'isNotEmpty',
+  'minLength',
+  'maxLength',
+];
+
+function rank(constraint: string): number {
+  const index = CONSTRAINT_PRIORITY.indexOf(constraint);
+  return index === -1 ? CONSTRAINT_PRIORITY.length : index;
+}
+
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    const own = Object.entries(error.constraints ?? {}).map(([name, text]): FieldError => ({
-      field,
-      message: isMessageKey(text) ? text : (CONSTRAINT_FALLBACKS[name] ?? 'field.invalid'),
-    }));
-    // One message per field: an unknown field says so, otherwise the first rule that failed.
-    const unknown = own.find((e) => e.message === 'field.unknown');
-    const first = unknown ?? own[0];
+    // One message per field: the highest-ranked rule that failed.
+    const [first] = Object.entries(error.constraints ?? {})
+      .sort(([a], [b]) => rank(a) - rank(b))
+      .map(([name, text]): FieldError => ({
+        field,
+        message: isMessageKey(text) ? text : (CONSTRAINT_FALLBACKS[name] ?? 'field.invalid'),
+      }));
     return [...(first ? [first] : []), ...flatten(error.children ?? [], field)];
   });
 }
 
+/** Keys class-transformer drops (against prototype pollution) before the whitelist could name them. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Rejects reserved keys as unknown fields, as the whitelist does any other key no DTO declares. */
+class ContractValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if ((metadata.type === 'body' || metadata.type === 'query') && value !== null && typeof value === 'object') {
+      const reserved = Object.keys(value).filter((key) => RESERVED_KEYS.has(key));
+      if (reserved.length > 0) {
+        throw new ValidationFailedException(reserved.map((field) => ({ field, message: 'field.unknown' })));
+      }
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ContractValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
     transform: true,
-    stopAtFirstError: true,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => {
       const fieldErrors = flatten(errors);

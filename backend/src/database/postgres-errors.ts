@@ -6,3 +6,13 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const driverError = error.driverError as { code?: string; constraint?: string };
   return driverError.code === '23505' && (constraint === undefined || driverError.constraint === constraint);
 }
+
+/**
+ * True when PostgreSQL refused text it cannot store: a NUL character (22021) or one the database
+ * encoding lacks (22P05). Such input is the client's fault, never a server error.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const { code } = error.driverError as { code?: string };
+  return code === '22021' || code === '22P05';
+}

@@ -32,10 +32,16 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
   return {
     url,
     child,
+    /** SIGTERM as an orchestrator would; SIGKILL if it has not exited 5 s later. */
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
+        const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          child.stderr?.destroy();
+          done();
+        });
         child.kill('SIGTERM');
       }),
   };

@@ -1,6 +1,7 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   animationStyles,
+  badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
@@ -105,6 +106,7 @@ const config = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
+      badge: badgeRecipe,
       button: buttonRecipe,
       container: containerRecipe,
       heading: headingRecipe,

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { hashAdminPassword } from '../admin-auth/admin-auth.service';
+import { ConfigError, type ParsedConfig, parseConfig } from './config.schema';
+
+const DATABASE_URL = 'postgres://giftcast@localhost:5432/giftcast';
+const STRONG_PASSWORD = 'correct-horse-battery';
+const STRONG_SECRET = 'k'.repeat(32);
+
+function parse(env: Record<string, string>): ParsedConfig {
+  return parseConfig({ DATABASE_URL, ...env });
+}
+
+/** The ConfigError a bad environment raises, with the variables it names. */
+function configError(env: Record<string, string | undefined>): { error: ConfigError; variables: string[] } {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems } = error as ConfigError;
+    return { error: error as ConfigError, variables: problems.map((problem) => problem.split(':')[0]).sort() };
+  }
+  throw new Error('the environment was accepted');
+}
+
+const production = (env: Record<string, string | undefined>) => ({ NODE_ENV: 'production', DATABASE_URL, ...env });
+
+describe('parseConfig', () => {
+  it('accepts a minimal development environment and fills in the documented defaults', () => {
+    const { env } = parse({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      PUBLIC_URL: 'http://localhost:8080',
+      VIDEO_MAX_BYTES: 104_857_600,
+      VIDEO_RETENTION_DAYS: 7,
+      TRY_SERIAL_FROM: '0500',
+      JWT_TTL: 12 * 3600,
+    });
+  });
+
+  it('drops the trailing slash of PUBLIC_URL', () => {
+    expect(parse({ PUBLIC_URL: 'https://giftcast.example/' }).env.PUBLIC_URL).toBe('https://giftcast.example');
+  });
+
+  it('reports every bad variable at once, in one ConfigError naming each', () => {
+    const { error, variables } = configError({
+      DATABASE_URL: 'mysql://localhost/giftcast',
+      PORT: 'eighty',
+      PUBLIC_URL: 'ftp://giftcast.example',
+      SMTP_URL: 'http://mail.example',
+      JWT_TTL: '5',
+      S3_ENDPOINT: 'not a url',
+      ADMIN_PASSWORD_HASH: 'md5$abc',
+      TRY_SERIAL_FROM: 'five hundred',
+    });
+    const expected = [
+      'ADMIN_PASSWORD_HASH',
+      'DATABASE_URL',
+      'JWT_TTL',
+      'PORT',
+      'PUBLIC_URL',
+      'S3_ENDPOINT',
+      'SMTP_URL',
+      'TRY_SERIAL_FROM',
+    ];
+    expect(variables).toEqual(expected);
+    for (const variable of expected) expect(error.message).toContain(variable);
+  });
+
+  it('names a missing DATABASE_URL', () => {
+    expect(configError({}).variables).toEqual(['DATABASE_URL']);
+  });
+
+  it('reports the production secrets together with any other bad variable', () => {
+    const { variables } = configError(production({ PORT: 'eighty' }));
+    expect(variables).toEqual(['ADMIN_PASSWORD', 'JWT_SECRET', 'PORT']);
+  });
+
+  describe('in production', () => {
+    it('accepts a strong ADMIN_PASSWORD and JWT_SECRET, and generates nothing', () => {
+      const parsed = parseConfig(production({ ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET: STRONG_SECRET }));
+      expect(parsed.generatedAdminPassword).toBeUndefined();
+      expect(parsed.env).toMatchObject({ ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET: STRONG_SECRET });
+    });
+
+    it('accepts ADMIN_PASSWORD_HASH instead of ADMIN_PASSWORD', () => {
+      const hash = hashAdminPassword(STRONG_PASSWORD, randomBytes(16));
+      const parsed = parseConfig(production({ ADMIN_PASSWORD_HASH: hash, JWT_SECRET: STRONG_SECRET }));
+      expect(parsed.env.ADMIN_PASSWORD_HASH).toBe(hash);
+      expect(parsed.env.ADMIN_PASSWORD).toBeUndefined();
+      expect(parsed.generatedAdminPassword).toBeUndefined();
+    });
+
+    it('refuses to start without ADMIN_PASSWORD or JWT_SECRET, naming both', () => {
+      expect(configError(production({})).variables).toEqual(['ADMIN_PASSWORD', 'JWT_SECRET']);
+    });
+
+    it.each([
+      ['missing', undefined],
+      ['empty', ''],
+      ['only spaces', '            '],
+      ['11 characters', 'a'.repeat(11)],
+      ['a default (dev-admin-password)', 'dev-admin-password'],
+      ['a default in other case (DEV-ADMIN-PASSWORD)', 'DEV-ADMIN-PASSWORD'],
+    ])('refuses an ADMIN_PASSWORD that is %s', (_, password) => {
+      expect(configError(production({ ADMIN_PASSWORD: password, JWT_SECRET: STRONG_SECRET })).variables).toEqual([
+        'ADMIN_PASSWORD',
+      ]);
+    });
+
+    it('accepts an ADMIN_PASSWORD of exactly 12 characters', () => {
+      expect(() =>
+        parseConfig(production({ ADMIN_PASSWORD: 'a'.repeat(12), JWT_SECRET: STRONG_SECRET })),
+      ).not.toThrow();
+    });
+
+    it('refuses a malformed ADMIN_PASSWORD_HASH', () => {
+      expect(
+        configError(production({ ADMIN_PASSWORD_HASH: 'scrypt$nothex$zz', JWT_SECRET: STRONG_SECRET })).variables,
+      ).toContain('ADMIN_PASSWORD_HASH');
+    });
+
+    it.each([
+      ['missing', undefined],
+      ['empty', ''],
+      ['31 characters', 'k'.repeat(31)],
+      ['a default (dev-jwt-secret-change-me-in-production)', 'dev-jwt-secret-change-me-in-production'],
+    ])('refuses a JWT_SECRET that is %s', (_, secret) => {
+      expect(configError(production({ ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET: secret })).variables).toEqual([
+        'JWT_SECRET',
+      ]);
+    });
+
+    it('accepts a JWT_SECRET of exactly 32 characters', () => {
+      expect(() =>
+        parseConfig(production({ ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET: 'k'.repeat(32) })),
+      ).not.toThrow();
+    });
+  });
+
+  describe.each(['development', 'test'])('in %s', (NODE_ENV) => {
+    it('generates an admin password when none is set, and reports it', () => {
+      const first = parse({ NODE_ENV });
+      const second = parse({ NODE_ENV });
+      expect(first.generatedAdminPassword).toEqual(expect.any(String));
+      expect(first.generatedAdminPassword!.length).toBeGreaterThanOrEqual(16);
+      expect(first.env.ADMIN_PASSWORD).toBe(first.generatedAdminPassword);
+      expect(second.generatedAdminPassword).not.toBe(first.generatedAdminPassword);
+    });
+
+    it('generates a JWT secret of at least 32 characters when none is set', () => {
+      expect(parse({ NODE_ENV }).env.JWT_SECRET!.length).toBeGreaterThanOrEqual(32);
+    });
+
+    it('keeps the ADMIN_PASSWORD it is given and generates none', () => {
+      const parsed = parse({ NODE_ENV, ADMIN_PASSWORD: 'admin' });
+      expect(parsed.env.ADMIN_PASSWORD).toBe('admin');
+      expect(parsed.generatedAdminPassword).toBeUndefined();
+    });
+
+    it('generates no password when ADMIN_PASSWORD_HASH is set', () => {
+      const parsed = parse({ NODE_ENV, ADMIN_PASSWORD_HASH: hashAdminPassword('whatever', randomBytes(16)) });
+      expect(parsed.env.ADMIN_PASSWORD).toBeUndefined();
+      expect(parsed.generatedAdminPassword).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ADMIN_ACCESS, type AdminAccess } from '../src/admin-auth/admin-access.decorators';
+import { validationError } from './support/contract';
+import { validPost } from './support/factories';
+import { expectNoWrites } from './support/no-writes';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app';
+
+const JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
+const DEFAULT_JWT_TTL_SECONDS = 12 * 3600;
+
+/**
+ * The routes anyone may call without a token, reviewed one by one. A new public route has to
+ * be added here on purpose; anything else must demand an admin token.
+ */
+const REVIEWED_PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/testimonials/featured',
+  'POST /api/contact',
+  'POST /api/partner',
+  'POST /api/subscribe',
+  'POST /api/unsubscribe',
+  'POST /api/unsubscribe/one-click',
+  'GET /api/unsubscribe/one-click',
+  'POST /api/admin/verify',
+  'GET /api/qr/available',
+  'GET /api/qr/available/stream',
+  'GET /api/qr/:qrToken/image.png',
+];
+
+/** Routes that serve anonymous visitors and give more (drafts) to a valid token. */
+const REVIEWED_OPTIONAL_ROUTES = ['GET /api/posts', 'GET /api/posts/slug/:slug'];
+
+interface Route {
+  method: string;
+  path: string;
+  access: AdminAccess | 'admin';
+}
+const routeName = (route: Route) => `${route.method} ${route.path}`;
+
+/** Every route of the running application, read from Nest's own controller metadata. */
+function discoverRoutes(app: NestExpressApplication): Route[] {
+  const discovery = new DiscoveryService(app.get(ModulesContainer));
+  const scanner = new MetadataScanner();
+  const routes: Route[] = [];
+  for (const wrapper of discovery.getControllers()) {
+    const controller = wrapper.metatype as { prototype: Record<string, unknown> } | null;
+    if (!controller) continue;
+    const prefixes = [Reflect.getMetadata(PATH_METADATA, controller) ?? ''].flat() as string[];
+    for (const name of scanner.getAllMethodNames(controller.prototype)) {
+      const handler = controller.prototype[name] as object;
+      const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (paths === undefined || method === undefined) continue;
+      // The guard's rule: the handler's marking wins, then the controller's, else admin only.
+      const access: AdminAccess | 'admin' =
+        Reflect.getMetadata(ADMIN_ACCESS, handler) ?? Reflect.getMetadata(ADMIN_ACCESS, controller) ?? 'admin';
+      for (const prefix of prefixes) {
+        for (const path of [paths].flat()) {
+          const full = `/api/${prefix}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+          routes.push({ method: RequestMethod[method], path: full, access });
+        }
+      }
+    }
+  }
+  return routes;
+}
+
+function signed(payload: object, secret = JWT_SECRET, algorithm: 'HS256' | 'HS512' = 'HS256'): string {
+  return new JwtService({ secret, signOptions: { algorithm } }).sign(payload);
+}
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Authorization headers that must never open an admin route. */
+const BAD_AUTHORIZATIONS: [string, () => string][] = [
+  ["'Bearer abc'", () => 'Bearer abc'],
+  ["'Basic xyz'", () => 'Basic xyz'],
+  ["'Bearer a.b'", () => 'Bearer a.b'],
+  ["'Bearer a.b.c'", () => 'Bearer a.b.c'],
+  ['an empty header', () => ''],
+  ["'Bearer ' alone", () => 'Bearer '],
+  [
+    'a token signed with another secret',
+    () => `Bearer ${signed({ sub: 'admin' }, 'another-secret-that-is-long-enough-0000')}`,
+  ],
+  [
+    'an expired token signed with the right secret',
+    () => `Bearer ${signed({ sub: 'admin', exp: Math.floor(Date.now() / 1000) - 60 })}`,
+  ],
+  ['a token for another subject', () => `Bearer ${signed({ sub: 'visitor' })}`],
+  ['a token signed with HS512 instead of HS256', () => `Bearer ${signed({ sub: 'admin' }, JWT_SECRET, 'HS512')}`],
+  [
+    "an unsigned token (alg 'none')",
+    () => `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: 'admin' })}.`,
+  ],
+  [
+    "an 'alg none' token with a made-up signature",
+    () => `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: 'admin' })}.c2lnbmF0dXJl`,
+  ],
+];
+
+describe('admin authentication', () => {
+  let t: TestApp;
+  let token: string;
+  let routes: Route[];
+  /** Existing rows whose ids fill the path parameters: a route that let a bad token through would change them. */
+  let fixtures: Fixtures;
+
+  interface Fixtures {
+    post: { id: string; slug: string };
+    qrCode: { id: string };
+  }
+
+  async function createFixtures(): Promise<Fixtures> {
+    const auth = { Authorization: `Bearer ${token}` };
+    const post = await t.http
+      .post('/api/posts')
+      .set(auth)
+      .send(validPost({ published: true }))
+      .expect(201);
+    const qr = await t.http.post('/api/admin/qr').set(auth).send({ count: 1 }).expect(201);
+    return { post: post.body, qrCode: qr.body.items[0] };
+  }
+
+  /** The path with its parameters filled from the fixtures (a random id for a route this test does not know). */
+  function pathOf(route: Route, { post, qrCode }: Fixtures): string {
+    const params: Record<string, string> = route.path.startsWith('/api/posts/')
+      ? { id: post.id, slug: post.slug }
+      : route.path.startsWith('/api/admin/qr/')
+        ? { id: qrCode.id }
+        : {};
+    return route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? randomUUID());
+  }
+
+  /** A body the route would accept, so that only the token stands between the request and a write. */
+  const BODIES: Record<string, () => object> = {
+    'POST /api/posts': () => validPost({ published: true }),
+    'PATCH /api/posts/:id': () => ({ title: '토큰 없이 바꾼 제목', published: false }),
+    'POST /api/admin/qr': () => ({ count: 2 }),
+    'PATCH /api/admin/qr/:id': () => ({ status: 'disabled' }),
+  };
+
+  function call(route: Route, authorization?: string, params = fixtures) {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    const request = t.http[method](pathOf(route, params));
+    if (authorization !== undefined) request.set('Authorization', authorization);
+    const body = BODIES[routeName(route)];
+    return body ? request.send(body()) : request;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = await t.adminToken();
+    routes = discoverRoutes(t.app);
+    fixtures = await createFixtures();
+  });
+  afterAll(() => t.close());
+
+  function verify(password: unknown, clientAddress?: string, language?: string) {
+    const request = t.http.post('/api/admin/verify');
+    if (clientAddress) request.set('X-Forwarded-For', clientAddress);
+    if (language) request.set('Accept-Language', language);
+    return request.send({ password });
+  }
+
+  describe('POST /api/admin/verify', () => {
+    it('exchanges the right password for {token, expiresAt} with expiresAt an ISO time in the future', async () => {
+      const before = Date.now();
+      const response = await verify(ADMIN_PASSWORD).expect(200);
+      expect(Object.keys(response.body).sort()).toEqual(['expiresAt', 'token']);
+      expect(response.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      const { expiresAt } = response.body;
+      expect(new Date(expiresAt).toISOString()).toBe(expiresAt);
+      expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
+      expect(Date.parse(expiresAt) - before).toBeGreaterThanOrEqual(DEFAULT_JWT_TTL_SECONDS * 1000 - 1000);
+      expect(Date.parse(expiresAt) - before).toBeLessThanOrEqual(DEFAULT_JWT_TTL_SECONDS * 1000 + 60_000);
+    });
+
+    it('gives a token that opens the admin routes', async () => {
+      const { body } = await verify(ADMIN_PASSWORD).expect(200);
+      await t.http.get('/api/posts').set('Authorization', `Bearer ${body.token}`).expect(200);
+    });
+
+    it('answers 401 비밀번호가 올바르지 않습니다 to a wrong password', async () => {
+      const response = await verify('wrong-password', '198.51.100.1').expect(401);
+      expect(response.body).toEqual({ statusCode: 401, error: '비밀번호가 올바르지 않습니다' });
+    });
+
+    it("answers 401 'The password is incorrect' with Accept-Language: en", async () => {
+      const response = await verify('wrong-password', '198.51.100.2', 'en').expect(401);
+      expect(response.body).toEqual({ statusCode: 401, error: 'The password is incorrect' });
+    });
+
+    it('rejects the password with different case or surrounding spaces', async () => {
+      await verify(ADMIN_PASSWORD.toUpperCase(), '198.51.100.3').expect(401);
+      await verify(` ${ADMIN_PASSWORD} `, '198.51.100.3').expect(401);
+    });
+
+    it.each([undefined, '', 12345, null, ['x']])(
+      'answers 400 비밀번호를 입력해주세요 to the password %p',
+      async (password) => {
+        const response = await verify(password, '198.51.100.4').expect(400);
+        expect(response.body).toEqual(validationError([{ field: 'password', message: '비밀번호를 입력해주세요' }]));
+      },
+    );
+
+    it('answers 429 after 5 failed attempts from one address within a minute, even to the right password', async () => {
+      const address = '203.0.113.10';
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await verify(`wrong-${attempt}`, address).expect(401);
+      }
+      const response = await verify(ADMIN_PASSWORD, address).expect(429);
+      expect(response.body).toEqual({
+        statusCode: 429,
+        error: '로그인 시도가 너무 많습니다. 1분 후 다시 시도해주세요',
+      });
+      const retryAfter = Number(response.headers['retry-after']);
+      expect(Number.isInteger(retryAfter)).toBe(true);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+
+      const english = await verify('wrong-again', address, 'en').expect(429);
+      expect(english.body).toEqual({
+        statusCode: 429,
+        error: 'Too many login attempts. Please wait a minute and try again',
+      });
+    });
+
+    it('keeps the lock to the flooding address: another address still logs in', async () => {
+      const flooder = '203.0.113.20';
+      for (let attempt = 1; attempt <= 5; attempt++) await verify('wrong', flooder).expect(401);
+      await verify(ADMIN_PASSWORD, flooder).expect(429);
+      await verify(ADMIN_PASSWORD, '203.0.113.21').expect(200);
+    });
+
+    it('forgets earlier failures after a successful login', async () => {
+      const address = '203.0.113.30';
+      for (let attempt = 1; attempt <= 4; attempt++) await verify('wrong', address).expect(401);
+      await verify(ADMIN_PASSWORD, address).expect(200);
+      for (let attempt = 1; attempt <= 4; attempt++) await verify('wrong', address).expect(401);
+      await verify(ADMIN_PASSWORD, address).expect(200);
+    });
+  });
+
+  describe('every route, enumerated from Nest metadata', () => {
+    it('finds the routes the OpenAPI document lists, and no others', async () => {
+      const { body } = await t.http.get('/api/docs/openapi.json').expect(200);
+      const documented = Object.entries(body.paths as Record<string, object>).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      );
+      expect(routes.map(routeName).sort()).toEqual(documented.sort());
+      expect(routes.map(routeName)).toEqual(expect.arrayContaining(['POST /api/posts', 'DELETE /api/posts/:id']));
+    });
+
+    it('marks exactly the reviewed routes @Public()', () => {
+      const publicRoutes = routes.filter((r) => r.access === 'public').map(routeName);
+      expect(publicRoutes.sort()).toEqual([...REVIEWED_PUBLIC_ROUTES].sort());
+    });
+
+    it('marks exactly the reviewed routes @AdminOptional()', () => {
+      const optionalRoutes = routes.filter((r) => r.access === 'optional').map(routeName);
+      expect(optionalRoutes.sort()).toEqual([...REVIEWED_OPTIONAL_ROUTES].sort());
+    });
+
+    it('rejects a request without a token on every admin-only route with 401, writing nothing', async () => {
+      const adminOnly = routes.filter((r) => r.access === 'admin');
+      expect(adminOnly.length).toBeGreaterThan(0);
+      for (const route of adminOnly) {
+        const response = await expectNoWrites(t, () => call(route));
+        expect({ route: routeName(route), status: response.status, body: response.body }).toEqual({
+          route: routeName(route),
+          status: 401,
+          body: { statusCode: 401, error: '관리자 로그인이 필요합니다' },
+        });
+      }
+    });
+
+    it('serves anonymous requests on every optional route', async () => {
+      for (const route of routes.filter((r) => r.access === 'optional')) {
+        const response = await call(route);
+        expect({ route: routeName(route), status: response.status }).toEqual({ route: routeName(route), status: 200 });
+      }
+    });
+
+    it.each(BAD_AUTHORIZATIONS)(
+      'rejects %s on every route that is not public with 401, writing nothing',
+      async (_, authorization) => {
+        const guarded = routes.filter((r) => r.access !== 'public');
+        expect(guarded.length).toBeGreaterThan(0);
+        for (const route of guarded) {
+          const response = await expectNoWrites(t, () => call(route, authorization()));
+          expect({ route: routeName(route), status: response.status, body: response.body }).toEqual({
+            route: routeName(route),
+            status: 401,
+            body: {
+              statusCode: 401,
+              error: '로그인이 만료되었거나 유효하지 않습니다. 다시 로그인해주세요',
+            },
+          });
+        }
+      },
+    );
+
+    it('lets a valid token through the guard of every route that is not public', async () => {
+      for (const route of routes.filter((r) => r.access !== 'public')) {
+        // Rows of its own, so that a DELETE or PATCH acts on something no other test needs.
+        const response = await call(route, `Bearer ${token}`, await createFixtures());
+        expect(`${routeName(route)} -> ${response.status}`).toMatch(/ -> 20[014]$/);
+      }
+    });
+  });
+});

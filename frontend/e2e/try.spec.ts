@@ -1,0 +1,157 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { E2E } from './support/stack';
+
+// Both projects (desktop, phone) run at once against one backend, whose seed has 32 unused codes
+// from serial 0500. The list shows 0500-0519; a test that changes a code uses a serial of its
+// own per project and puts it back, so every other test keeps seeing #0500 first and 20 cards.
+const TEXTS = {
+  ko: {
+    heading: '직접 체험해 보세요',
+    list: '사용 가능한 QR 코드',
+    live: '실시간',
+    badge: '사용 가능',
+    count: (n: number) => `${n}개`,
+    download: (serial: string) => `QR #${serial} 다운로드`,
+  },
+  en: {
+    heading: 'Try it yourself',
+    list: 'Available QR codes',
+    live: 'Live',
+    badge: 'Available',
+    count: (n: number) => `${n}`,
+    download: (serial: string) => `Download QR #${serial}`,
+  },
+} as const;
+
+interface AvailableCode {
+  id: string;
+  serialNumber: string;
+  qrToken: string;
+}
+
+/** A serial in the visible first 20 that only this test, in this project, changes. */
+function ownSerial(desktop: string, phone: string): string {
+  return test.info().project.name === 'phone' ? phone : desktop;
+}
+
+async function useLanguage(page: Page, language: 'ko' | 'en') {
+  await page.addInitScript((lang) => localStorage.setItem('giftcast-language', lang), language);
+}
+
+async function availableCodes(request: APIRequestContext): Promise<AvailableCode[]> {
+  const res = await request.get('/api/qr/available');
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as AvailableCode[];
+}
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/admin/verify', { data: { password: E2E.adminPassword } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function findCodeId(request: APIRequestContext, token: string, serial: string): Promise<string> {
+  const res = await request.get(`/api/admin/qr?serial=${serial}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  const { items } = (await res.json()) as { items: AvailableCode[] };
+  const code = items.find((item) => item.serialNumber === serial);
+  expect(code, `QR code ${serial}`).toBeDefined();
+  return code!.id;
+}
+
+async function setStatus(request: APIRequestContext, token: string, id: string, status: 'unused' | 'disabled') {
+  const res = await request.patch(`/api/admin/qr/${id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { status },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+for (const language of ['ko', 'en'] as const) {
+  const text = TEXTS[language];
+
+  test(`[${language}] /try shows the first 20 available codes and their live count`, async ({ page, request }) => {
+    await useLanguage(page, language);
+    await page.goto('/try');
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.heading);
+    const cards = page.getByRole('list', { name: text.list }).getByRole('listitem');
+    await expect(cards).toHaveCount(20);
+    const first = cards.first();
+    await expect(first.getByText('#0500', { exact: true })).toBeVisible();
+    await expect(first.getByText(text.badge, { exact: true })).toBeVisible();
+    await expect(first.getByRole('button', { name: text.download('0500') })).toBeVisible();
+    const image = first.getByRole('img', { name: 'QR #0500' });
+    await expect(image).toHaveAttribute('width', '200');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
+    await expect(page.getByText(text.live, { exact: true })).toBeVisible();
+
+    // Other tests may take a code out for a moment: the count must settle on the server's number.
+    const count = page.getByTestId('available-count');
+    await expect(async () => {
+      const codes = await availableCodes(request);
+      await expect(count).toHaveText(text.count(codes.length), { timeout: 1_000 });
+    }).toPass();
+  });
+}
+
+test('the grid has two columns on a phone and more on a desktop', async ({ page }) => {
+  await page.goto('/try');
+  const cards = page.getByRole('listitem').filter({ has: page.getByRole('img', { name: /^QR #/ }) });
+  await expect(cards).toHaveCount(20);
+
+  const tops = await cards.evaluateAll((items) => items.slice(0, 6).map((item) => item.getBoundingClientRect().top));
+  const perRow = tops.filter((top) => top === tops[0]).length;
+  expect(perRow).toBe(test.info().project.name === 'phone' ? 2 : 5);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('a code disabled by an admin leaves the open page without a reload and comes back when re-enabled', async ({
+  page,
+  request,
+}) => {
+  const serial = ownSerial('0510', '0511');
+  const token = await adminToken(request);
+  const id = await findCodeId(request, token, serial);
+
+  await page.goto('/try');
+  const card = page.getByRole('listitem').filter({ has: page.getByText(`#${serial}`, { exact: true }) });
+  await expect(card).toHaveCount(1);
+  const cards = page.getByRole('list', { name: TEXTS.ko.list }).getByRole('listitem');
+  // A reload would drop this mark.
+  await page.evaluate(() => Object.assign(window, { tryPageMark: true }));
+
+  try {
+    await setStatus(request, token, id, 'disabled');
+    await expect(card).toHaveCount(0);
+    await expect(cards).toHaveCount(20);
+    expect((await availableCodes(request)).some((code) => code.serialNumber === serial)).toBe(false);
+  } finally {
+    await setStatus(request, token, id, 'unused');
+  }
+
+  await expect(card).toHaveCount(1);
+  await expect(cards).toHaveCount(20);
+  expect(await page.evaluate(() => 'tryPageMark' in window)).toBe(true);
+});
+
+test('the download button saves the 300 px QR image of the code, named with its serial', async ({ page, request }) => {
+  const serial = ownSerial('0515', '0516');
+  const code = (await availableCodes(request)).find((c) => c.serialNumber === serial);
+  expect(code).toBeDefined();
+
+  await page.goto('/try');
+  const downloadStarted = page.waitForEvent('download');
+  await page.getByRole('button', { name: TEXTS.ko.download(serial) }).click();
+  const download = await downloadStarted;
+
+  expect(download.suggestedFilename()).toBe(`giftcast-qr-${serial}.png`);
+  const png = PNG.sync.read(await readFile(await download.path()));
+  expect([png.width, png.height]).toEqual([300, 300]);
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(decoded?.data).toBe(`${E2E.baseUrl}/v/${code!.qrToken}`);
+});

@@ -1,0 +1,31 @@
+import { DOWNLOAD_IMAGE_SIZE, qrFileName, qrImageUrl, type AvailableQrCode } from './qr-code';
+
+// Long enough for every browser to have started writing the file before the blob goes away.
+const REVOKE_AFTER_MS = 10_000;
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const objectUrl = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), REVOKE_AFTER_MS);
+}
+
+/**
+ * Saves the 300 px QR image as `giftcast-qr-<serial>.png`. When it cannot be fetched, the image
+ * opens in a new tab instead, where it can still be saved or printed by hand.
+ */
+export async function downloadQrImage({ qrToken, serialNumber }: Pick<AvailableQrCode, 'qrToken' | 'serialNumber'>) {
+  const url = qrImageUrl(qrToken, DOWNLOAD_IMAGE_SIZE);
+  try {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+    saveBlob(await res.blob(), qrFileName(serialNumber));
+  } catch {
+    window.open(url, '_blank', 'noopener');
+  }
+}

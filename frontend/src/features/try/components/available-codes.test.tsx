@@ -1,0 +1,248 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { TryPage } from '../../../pages/try-page';
+import { changeLanguage } from '../../../lib/i18n';
+import { fakeResponse, mockFetch } from '../../../test/fake-fetch';
+import { renderWithProviders } from '../../../test/render';
+import type { AvailableQrCode } from '../api/qr-code';
+import { REOPEN_AFTER_MS } from '../api/use-available-codes';
+
+/** Stands in for the browser's EventSource; tests push the server's events through it. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+
+  readyState = FakeEventSource.CONNECTING;
+  private readonly listeners = new Map<string, Set<(event: Event) => void>>();
+
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+
+  static latest(): FakeEventSource {
+    return FakeEventSource.instances[FakeEventSource.instances.length - 1];
+  }
+
+  addEventListener(type: string, listener: (event: Event) => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(listener);
+  }
+
+  removeEventListener(type: string, listener: (event: Event) => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+
+  private dispatch(event: Event) {
+    act(() => this.listeners.get(event.type)?.forEach((listener) => listener(event)));
+  }
+
+  snapshot(codes: AvailableQrCode[]) {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatch(new MessageEvent('snapshot', { data: JSON.stringify(codes) }));
+  }
+
+  /** A dropped connection (the browser retries) or, with `closed`, one it gave up on. */
+  fail({ closed = false } = {}) {
+    this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
+    this.dispatch(new Event('error'));
+  }
+}
+
+const code = (serial: number): AvailableQrCode => {
+  const serialNumber = String(serial).padStart(4, '0');
+  return { id: `id-${serialNumber}`, serialNumber, qrToken: `tok${serialNumber}`, status: 'unused' };
+};
+const codesFrom = (first: number, count: number) => Array.from({ length: count }, (_, i) => code(first + i));
+
+const cards = () => within(screen.getByRole('list', { name: /QR/ })).getAllByRole('listitem');
+
+let consoleError: jest.SpyInstance;
+
+beforeEach(async () => {
+  FakeEventSource.instances = [];
+  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+  await changeLanguage('ko');
+});
+
+afterEach(() => {
+  delete (globalThis as { EventSource?: unknown }).EventSource;
+});
+
+describe('the /try page', () => {
+  it('shows the loading state until the first snapshot arrives', async () => {
+    await renderWithProviders(<TryPage />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('QR 코드를 불러오는 중…');
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(FakeEventSource.latest().url).toBe('/api/qr/available/stream');
+  });
+
+  it('shows the first 20 of a 25-code snapshot in order, each with its serial, badge and image', async () => {
+    await renderWithProviders(<TryPage />);
+
+    FakeEventSource.latest().snapshot(codesFrom(500, 25));
+
+    const items = cards();
+    expect(items).toHaveLength(20);
+    expect(items.map((item) => within(item).getByText(/^#\d{4}$/).textContent)).toEqual(
+      codesFrom(500, 20).map((c) => `#${c.serialNumber}`),
+    );
+    expect(within(items[0]).getByText('사용 가능')).toBeInTheDocument();
+    const image = within(items[0]).getByRole('img', { name: 'QR #0500' });
+    expect(image).toHaveAttribute('src', '/api/qr/tok0500/image.png?size=200');
+    expect(image).toHaveAttribute('width', '200');
+    expect(image).toHaveAttribute('height', '200');
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(within(items[19]).getByRole('img', { name: 'QR #0519' })).toHaveAttribute('loading', 'lazy');
+    expect(within(items[0]).getByRole('button', { name: 'QR #0500 다운로드' })).toBeInTheDocument();
+    expect(screen.getByTestId('available-count')).toHaveTextContent('25개');
+    expect(screen.getByText('실시간')).toBeInTheDocument();
+  });
+
+  it('follows later snapshots without a reload: a code taken away disappears', async () => {
+    await renderWithProviders(<TryPage />);
+    const stream = FakeEventSource.latest();
+    stream.snapshot(codesFrom(500, 25));
+    expect(screen.getByRole('img', { name: 'QR #0503' })).toBeInTheDocument();
+
+    stream.snapshot(codesFrom(500, 25).filter((c) => c.serialNumber !== '0503'));
+
+    expect(screen.queryByRole('img', { name: 'QR #0503' })).not.toBeInTheDocument();
+    expect(screen.queryByText('#0503')).not.toBeInTheDocument();
+    expect(cards()).toHaveLength(20);
+    expect(screen.getByText('#0520')).toBeInTheDocument();
+    expect(screen.getByTestId('available-count')).toHaveTextContent('24개');
+  });
+
+  it('shows only unused codes even if the snapshot carries others', async () => {
+    await renderWithProviders(<TryPage />);
+
+    FakeEventSource.latest().snapshot([code(500), { ...code(501), status: 'disabled' }, code(502)]);
+
+    expect(cards()).toHaveLength(2);
+    expect(screen.queryByText('#0501')).not.toBeInTheDocument();
+  });
+
+  it('logs a stream error, ends loading and shows the empty state; a later snapshot is shown', async () => {
+    await renderWithProviders(<TryPage />);
+    const stream = FakeEventSource.latest();
+
+    stream.fail();
+
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '현재 사용 가능한 QR 코드가 없습니다.' })).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+
+    // The browser reconnected on its own and the server sent the list.
+    stream.snapshot(codesFrom(500, 3));
+    expect(cards()).toHaveLength(3);
+  });
+
+  it('opens a new stream when the browser gives up on the old one', async () => {
+    jest.useFakeTimers();
+    try {
+      await renderWithProviders(<TryPage />);
+      const first = FakeEventSource.latest();
+
+      first.fail({ closed: true });
+      act(() => jest.advanceTimersByTime(REOPEN_AFTER_MS));
+
+      expect(FakeEventSource.instances).toHaveLength(2);
+      FakeEventSource.latest().snapshot(codesFrom(500, 1));
+      expect(screen.getByText('#0500')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('closes the stream when the page is left', async () => {
+    const { unmount } = await renderWithProviders(<TryPage />);
+    const stream = FakeEventSource.latest();
+
+    unmount();
+
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it.each([
+    ['ko', '현재 사용 가능한 QR 코드가 없습니다.'],
+    ['en', 'No QR codes available at the moment.'],
+  ] as const)('says so in %s when no code is available', async (language, text) => {
+    await changeLanguage(language);
+    await renderWithProviders(<TryPage />);
+
+    FakeEventSource.latest().snapshot([]);
+
+    expect(screen.getByRole('heading', { name: text })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('speaks English: badge, download label and count', async () => {
+    await changeLanguage('en');
+    await renderWithProviders(<TryPage />);
+
+    FakeEventSource.latest().snapshot(codesFrom(500, 2));
+
+    expect(screen.getAllByText('Available')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Download QR #0501' })).toBeInTheDocument();
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    expect(screen.getByTestId('available-count')).toHaveTextContent(/^2$/);
+  });
+});
+
+describe('downloading a QR code', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  let createObjectURL: jest.Mock;
+  let revokeObjectURL: jest.Mock;
+
+  beforeEach(() => {
+    fetchMock = mockFetch();
+    createObjectURL = jest.fn(() => 'blob:qr-0507');
+    revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+
+  async function clickDownload() {
+    const rendered = await renderWithProviders(<TryPage />);
+    FakeEventSource.latest().snapshot(codesFrom(500, 10));
+    await rendered.user.click(screen.getByRole('button', { name: 'QR #0507 다운로드' }));
+  }
+
+  it('fetches the 300 px image and saves it as giftcast-qr-<serial>.png', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    fetchMock.mockResolvedValue(new Response(png, { headers: { 'Content-Type': 'image/png' } }));
+    const saved: { href: string; download: string }[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+
+    await clickDownload();
+
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:qr-0507', download: 'giftcast-qr-0507.png' }]));
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/qr/tok0507/image.png?size=300');
+    const blob = createObjectURL.mock.calls[0][0] as Blob;
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(png);
+    expect(document.querySelector('a[download]')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['the request fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the server answers an error', () => Promise.resolve(fakeResponse(500, '', 'Internal Server Error'))],
+  ])('opens the image in a new tab when %s', async (_, answer) => {
+    fetchMock.mockImplementation(answer);
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
+
+    await clickDownload();
+
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/qr/tok0507/image.png?size=300', '_blank', 'noopener'));
+    expect(click).not.toHaveBeenCalled();
+    expect(createObjectURL).not.toHaveBeenCalled();
+  });
+});

@@ -2,6 +2,7 @@ import { type LogLevel, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { urlencoded } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
@@ -47,7 +48,8 @@ export async function createApp(
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginEmbedderPolicy: false }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: '16kb', extended: false, parameterLimit: 20 });
+  // Forms only where RFC 8058 needs them: elsewhere a cross-site HTML form cannot post to the API.
+  app.use('/api/unsubscribe/one-click', urlencoded({ limit: '16kb', extended: false, parameterLimit: 20 }));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

@@ -74,6 +74,15 @@ describe('newsletter: /api/subscribe and /api/unsubscribe', () => {
   }
 
   describe('POST /api/subscribe', () => {
+    it('refuses a form-encoded body, as a cross-site HTML form would send it, and writes nothing', async () => {
+      const mailsBefore = t.smtp.mails.length;
+      const response = await expectNoWrites(t, () =>
+        t.http.post('/api/subscribe').type('form').send('email=forged%40example.com'),
+      );
+      expect(response.status).toBe(400);
+      expect(t.smtp.mails).toHaveLength(mailsBefore);
+    });
+
     it('answers 201 {success:true,message} and stores an active subscriber', async () => {
       const email = uniqueEmail();
       const response = await subscribe(email).expect(201);

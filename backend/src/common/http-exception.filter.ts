@@ -42,10 +42,14 @@ const BODY_PARSER_MESSAGES: Record<string, MessageKey> = {
 
 const DEFAULT_MESSAGES: Partial<Record<number, MessageKey>> = {
   400: 'error.badRequest',
+  401: 'error.unauthorized',
+  403: 'error.forbidden',
   404: 'error.notFound',
   405: 'error.methodNotAllowed',
   413: 'error.tooLarge',
+  409: 'error.conflict',
   415: 'error.unsupportedMediaType',
+  429: 'error.tooManyRequests',
   503: 'error.unavailable',
 };
 

@@ -53,6 +53,13 @@ export const MESSAGES = {
   'error.tooLarge': { ko: '요청 본문이 너무 큽니다', en: 'The request body is too large' },
   'error.unsupportedMediaType': { ko: '지원하지 않는 요청 형식입니다', en: 'Unsupported request content type' },
   'error.routeNotFound': { ko: '존재하지 않는 API 경로입니다', en: 'No such API route' },
+  'error.unauthorized': { ko: '인증이 필요합니다', en: 'Authentication required' },
+  'error.forbidden': { ko: '권한이 없습니다', en: 'You are not allowed to do this' },
+  'error.conflict': { ko: '현재 상태와 충돌하는 요청입니다', en: 'This conflicts with the current state' },
+  'error.tooManyRequests': {
+    ko: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요',
+    en: 'Too many requests. Please try again shortly',
+  },
   'error.notFound': { ko: '요청한 항목을 찾을 수 없습니다', en: 'Not found' },
   'error.methodNotAllowed': { ko: '허용되지 않는 요청 방식입니다', en: 'Method not allowed' },
   'error.internal': {

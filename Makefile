@@ -3,7 +3,7 @@ SHELL := /bin/bash
 NPM ?= npm
 STAMP := node_modules/.install-stamp
 
-.PHONY: run test bench install build build-backend build-frontend test-unit test-api test-browser clean help
+.PHONY: run test test-types bench install build build-backend build-frontend test-unit test-api test-browser clean help
 
 help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
@@ -30,7 +30,11 @@ build-frontend: install
 run: build
 	node backend/dist/local/run-local.js
 
-test: build test-unit test-api test-browser
+test: build test-types test-unit test-api test-browser
+
+test-types: install
+	cd backend && npx tsc -p tsconfig.test.json
+	cd frontend && npx tsc -p tsconfig.json --noEmit
 
 test-unit: install
 	$(NPM) test -w backend

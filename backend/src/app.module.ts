@@ -1,8 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AdminAuthModule } from './admin-auth/admin-auth.module';
 import { BlogModule } from './blog/blog.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { CommonModule } from './common/common.module';
 import { ContactModule } from './contact/contact.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
@@ -11,6 +13,7 @@ import { NewsletterModule } from './newsletter/newsletter.module';
 import { QrModule } from './qr/qr.module';
 import { StorageModule } from './storage/storage.module';
 import { TestimonialModule } from './testimonial/testimonial.module';
+import { VideoModule } from './video/video.module';
 
 @Module({})
 export class AppModule {
@@ -19,6 +22,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ScheduleModule.forRoot(),
+        CommonModule,
         DatabaseModule,
         MailModule,
         StorageModule,
@@ -29,6 +34,7 @@ export class AppModule {
         BlogModule,
         NewsletterModule,
         QrModule,
+        VideoModule,
       ],
     };
   }

@@ -30,6 +30,12 @@ const REVIEWED_PUBLIC_ROUTES = [
   'GET /api/qr/available',
   'GET /api/qr/available/stream',
   'GET /api/qr/:qrToken/image.png',
+  // Video messages: a scanned code's page needs no account; the owner key guards take-back.
+  'GET /api/messages/:qrToken',
+  'POST /api/messages/:qrToken/video',
+  'DELETE /api/messages/:qrToken/video',
+  'GET /api/videos/:id',
+  'GET /api/videos/:id/poster.jpg',
 ];
 
 /** Routes that serve anonymous visitors and give more (drafts) to a valid token. */

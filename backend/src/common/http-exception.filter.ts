@@ -11,13 +11,21 @@ export interface ErrorBody {
   details?: { field: string; message: string }[];
 }
 
-/** An exception that asks the client to wait (429) for a number of seconds. */
-export class RetryLaterException extends HttpException {
+/** An HTTP exception whose answer carries headers of its own (Retry-After, Content-Range). */
+export class HttpExceptionWithHeaders extends HttpException {
   constructor(
     message: MessageKey,
-    readonly retryAfterSeconds: number,
+    status: number,
+    readonly headers: Record<string, string>,
   ) {
-    super(message, HttpStatus.TOO_MANY_REQUESTS);
+    super(message, status);
+  }
+}
+
+/** Asks the client to wait (429) for a number of seconds. */
+export class RetryLaterException extends HttpExceptionWithHeaders {
+  constructor(message: MessageKey, retryAfterSeconds: number) {
+    super(message, HttpStatus.TOO_MANY_REQUESTS, { 'Retry-After': String(retryAfterSeconds) });
   }
 }
 
@@ -80,9 +88,6 @@ export class HttpExceptionFilter implements ExceptionFilter {
         exception instanceof Error ? exception.stack : exception,
       );
     }
-    if (exception instanceof RetryLaterException) {
-      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
-    }
     if (response.headersSent) {
       response.end();
       return;
@@ -91,6 +96,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     response.removeHeader('Content-Type');
     response.removeHeader('Content-Disposition');
     response.setHeader('Cache-Control', 'no-store');
+    if (exception instanceof HttpExceptionWithHeaders) {
+      for (const [name, value] of Object.entries(exception.headers)) response.setHeader(name, value);
+    }
     const body: ErrorBody = { statusCode, error: translate(message, language) };
     if (details) body.details = details.map((d) => ({ field: d.field, message: translate(d.message, language) }));
     response.status(statusCode).json(body);

@@ -101,6 +101,32 @@ export const MESSAGES = {
     en: 'Generate between 1 and 1000 codes at a time',
   },
 
+  'error.qr.taken': {
+    ko: '이미 영상이 등록되었거나 사용할 수 없는 QR 코드입니다',
+    en: 'This QR code already holds a message or cannot be used',
+  },
+  'error.video.missing': { ko: '영상 파일을 첨부해주세요', en: 'Please attach a video file' },
+  'error.video.notMultipart': {
+    ko: '영상은 multipart/form-data 형식으로 보내주세요',
+    en: 'Send the video as multipart/form-data',
+  },
+  'error.video.tooLarge': { ko: '영상 파일이 허용된 크기보다 큽니다', en: 'The video is larger than allowed' },
+  'error.video.notVideo': { ko: '영상 파일만 올릴 수 있습니다', en: 'Only video files can be uploaded' },
+  'error.video.uploadFailed': {
+    ko: '영상을 저장하지 못했습니다. 다시 시도해주세요',
+    en: 'The video could not be stored. Please try again',
+  },
+  'error.video.notFound': { ko: '영상을 찾을 수 없습니다', en: 'Video not found' },
+  'error.video.range': { ko: '요청한 범위를 제공할 수 없습니다', en: 'The requested range is not available' },
+  'error.ownerKey.wrong': {
+    ko: '이 브라우저에서는 영상을 되돌릴 수 없습니다',
+    en: 'This browser cannot take the message back',
+  },
+  'error.ownerKey.expired': {
+    ko: '24시간이 지나 영상을 되돌릴 수 없습니다',
+    en: 'The 24 hours to take the message back have passed',
+  },
+
   'subscribe.created': {
     ko: '구독해주셔서 감사합니다! 새 글이 올라오면 이메일로 알려드릴게요.',
     en: 'Thanks for subscribing! We will email you when new content is published.',

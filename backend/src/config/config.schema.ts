@@ -71,6 +71,9 @@ export const envSchema = z
     VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(104_857_600),
     VIDEO_RETENTION_DAYS: z.coerce.number().int().positive().default(7),
     TRY_SERIAL_FROM: z.string().regex(/^\d+$/, 'must be digits').default('0500'),
+    FFMPEG_PATH: optionalString,
+    FFPROBE_PATH: optionalString,
+    TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
 
     CONTACT_EMAIL: z.string().default('hello@giftcast.example'),
     CONTACT_PHONE: z.string().default('+82-2-0000-0000'),

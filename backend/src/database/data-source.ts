@@ -5,11 +5,17 @@ import { ContactSubmission } from '../contact/contact-submission.entity';
 import { BlogSubscriber } from '../newsletter/blog-subscriber.entity';
 import { QrCodeEntity } from '../qr/qr-code.entity';
 import { Testimonial } from '../testimonial/testimonial.entity';
+import { VideoMessage } from '../video/video-message.entity';
 import { CreateContentTables1795320159101 } from './migrations/1795320159101-CreateContentTables';
+import { CreateVideoMessages1795323039495 } from './migrations/1795323039495-CreateVideoMessages';
 import { CreateQrCodes1795320687323 } from './migrations/1795320687323-CreateQrCodes';
 
-export const ENTITIES = [ContactSubmission, Testimonial, BlogPost, BlogSubscriber, QrCodeEntity];
-export const MIGRATIONS = [CreateContentTables1795320159101, CreateQrCodes1795320687323];
+export const ENTITIES = [ContactSubmission, Testimonial, BlogPost, BlogSubscriber, QrCodeEntity, VideoMessage];
+export const MIGRATIONS = [
+  CreateContentTables1795320159101,
+  CreateQrCodes1795320687323,
+  CreateVideoMessages1795323039495,
+];
 
 /** Any number: it only has to be the same for every replica of this application. */
 const MIGRATION_LOCK_ID = 0x6769_6674;

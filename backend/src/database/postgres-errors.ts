@@ -16,3 +16,11 @@ export function isUnstorableText(error: unknown): boolean {
   const { code } = error.driverError as { code?: string };
   return code === '22021' || code === '22P05';
 }
+
+/** The rows of an UPDATE/DELETE ... RETURNING through TypeORM's query(), which pairs them with a count. */
+export function returnedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as T[];
+  }
+  return result as T[];
+}

@@ -268,6 +268,13 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     return created.map(([id, data]) => fromData(id, data));
   }
 
+  /** One transaction per code: Firestore has no conditional multi-document update. */
+  async changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[]): Promise<number> {
+    let changed = 0;
+    for (const id of ids) if (await this.changeStatus(id, to, from)) changed += 1;
+    return changed;
+  }
+
   changeStatus(id: string, to: QrStatus, from: readonly QrStatus[]): Promise<QrCode | null> {
     if (!isDocumentId(id)) return Promise.resolve(null);
     const ref = this.codes.doc(id);

@@ -149,6 +149,22 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
     );
   }
 
+  changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[]): Promise<number> {
+    if (ids.length === 0) return Promise.resolve(0);
+    return this.changing(
+      async (manager) => {
+        const result = await manager
+          .createQueryBuilder()
+          .update(QrCodeEntity)
+          .set({ status: to })
+          .where('id IN (:...ids) AND status IN (:...from)', { ids, from })
+          .execute();
+        return result.affected ?? 0;
+      },
+      (changed) => changed > 0,
+    );
+  }
+
   changeStatus(id: string, to: QrStatus, from: readonly QrStatus[]): Promise<QrCode | null> {
     return this.changing(
       async (manager) => {

@@ -28,6 +28,8 @@ export abstract class QrStore {
   abstract createNext(count: number, startAt?: number): Promise<QrCode[]>;
   /** Sets the status only if the current one is in `from`; null when it was not (or no such code). */
   abstract changeStatus(id: string, to: QrStatus, from: readonly QrStatus[]): Promise<QrCode | null>;
+  /** changeStatus for many codes at once (one notification); returns how many changed. */
+  abstract changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[]): Promise<number>;
   /** Calls `listener` after every change, wherever it was made; returns an unsubscribe function. */
   abstract onChange(listener: () => void): () => void;
 }

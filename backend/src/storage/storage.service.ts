@@ -15,6 +15,10 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
       region: env.S3_REGION,
       endpoint: env.S3_ENDPOINT,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      // Checksums only where S3 demands them: streamed bodies then go out as plain bytes, which
+      // every S3-compatible server stores as sent (some keep aws-chunked framing otherwise).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials:
         env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
           ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }

@@ -1,0 +1,60 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const MESSAGE_STATES = ['uploading', 'processing', 'ready'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/** A video message on a QR code: one at a time per code, deleted with its objects when it expires. */
+@Entity({ name: 'video_messages' })
+export class VideoMessage {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** The QR code's id in whichever QR store is configured. */
+  @Column({ name: 'qr_code_id', type: 'text', unique: true })
+  qrCodeId: string;
+
+  @Column({ name: 'serial_number', type: 'text' })
+  serialNumber: string;
+
+  @Column({ type: 'text', default: 'uploading' })
+  state: MessageState;
+
+  @Column({ name: 'original_key', type: 'text', nullable: true })
+  originalKey: string | null;
+
+  @Column({ name: 'original_mime_type', type: 'text', nullable: true })
+  originalMimeType: string | null;
+
+  @Column({ name: 'video_key', type: 'text', nullable: true })
+  videoKey: string | null;
+
+  @Column({ name: 'poster_key', type: 'text', nullable: true })
+  posterKey: string | null;
+
+  @Column({
+    name: 'size_bytes',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v) => v, from: (v) => (v === null ? null : Number(v)) },
+  })
+  sizeBytes: number | null;
+
+  @Column({ name: 'duration_seconds', type: 'double precision', nullable: true })
+  durationSeconds: number | null;
+
+  /** SHA-256 of the giver's owner key; the key itself is only ever in the giver's browser. */
+  @Column({ name: 'owner_key_hash', type: 'text' })
+  ownerKeyHash: string;
+
+  @Column({ name: 'job_lease_until', type: 'timestamptz', nullable: true })
+  jobLeaseUntil: Date | null;
+
+  @Column({ name: 'job_attempts', type: 'int', default: 0 })
+  jobAttempts: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,55 @@
+import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import type { StorageService } from '../storage/storage.service';
+import { videoKeys } from './video-keys';
+
+/** S3 deletes at most this many keys per call. */
+export const DELETE_BATCH = 1000;
+
+/** Deletes `keys` in batches of at most 1000 (one DeleteObjects call each). */
+export async function deleteKeys(storage: StorageService, keys: string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+    const batch = keys.slice(i, i + DELETE_BATCH);
+    const result = await storage.client.send(
+      new DeleteObjectsCommand({
+        Bucket: storage.bucket,
+        Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    const failed = (result.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+    if (failed.length) throw new Error(`could not delete ${failed.length} objects: ${failed[0].Code} ${failed[0].Key}`);
+  }
+}
+
+/** The keys a message can have: original, video and poster. */
+export function messageKeys(messageIds: string[]): string[] {
+  return messageIds.flatMap((id) => {
+    const { original, video, poster } = videoKeys(id);
+    return [original, video, poster];
+  });
+}
+
+/**
+ * Deletes the objects of messages: the given keys, or everything under each message's prefix
+ * (found by listing, so nothing a crash left half-written survives).
+ */
+export async function deleteMessageObjects(
+  storage: StorageService,
+  messageIds: string[],
+  only?: string[],
+): Promise<void> {
+  if (only) return deleteKeys(storage, only);
+  const keys: string[] = [];
+  for (const id of messageIds) {
+    const { prefix, original, video, poster } = videoKeys(id);
+    keys.push(original, video, poster);
+    let token: string | undefined;
+    do {
+      const page = await storage.client.send(
+        new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key && !keys.includes(object.Key)) keys.push(object.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+  await deleteKeys(storage, keys);
+}

@@ -1,0 +1,76 @@
+import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiConsumes, ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../admin-auth/admin-access.decorators';
+import { AppConfig } from '../config/app-config';
+import { type CodeMessageResponse, type MessageResponse, toMessageResponse } from './message-response';
+import { type StoredFile, VideoService } from './video.service';
+import { VideoUploadService } from './video-upload.service';
+
+/** Sends a stored file with the headers players and iOS Safari rely on. */
+function sendFile(response: Response, file: StoredFile, attachment: boolean): void {
+  response.status(file.range ? 206 : 200);
+  response.setHeader('Content-Type', file.contentType);
+  response.setHeader('Content-Length', String(file.length));
+  response.setHeader('Accept-Ranges', 'bytes');
+  response.setHeader('Cache-Control', 'private, max-age=3600');
+  if (file.range) response.setHeader('Content-Range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
+  if (attachment) response.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+  response.on('close', () => file.body.destroy());
+  file.body.pipe(response);
+}
+
+@ApiTags('messages')
+@Public()
+@Controller()
+export class VideoController {
+  constructor(
+    private readonly videos: VideoService,
+    private readonly uploads: VideoUploadService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get('messages/:qrToken')
+  @ApiOperation({ summary: "A code's status and its message (URLs null while processing)" })
+  forCode(@Param('qrToken') qrToken: string): Promise<CodeMessageResponse> {
+    return this.videos.forCode(qrToken);
+  }
+
+  @Post('messages/:qrToken/video')
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: 'Record on an unused code: one file field `video`, streamed to storage' })
+  async upload(
+    @Param('qrToken') qrToken: string,
+    @Req() request: Request,
+  ): Promise<{ message: MessageResponse; ownerKey: string }> {
+    const { message, ownerKey } = await this.uploads.receive(qrToken, request);
+    return { message: toMessageResponse(message, this.config.env.VIDEO_RETENTION_DAYS), ownerKey };
+  }
+
+  @Delete('messages/:qrToken/video')
+  @HttpCode(204)
+  @ApiHeader({ name: 'X-Owner-Key', required: true, description: 'The key the upload answered with' })
+  @ApiOperation({ summary: 'The giver takes the message back within 24 hours' })
+  async takeBack(@Param('qrToken') qrToken: string, @Headers('x-owner-key') ownerKey?: string): Promise<void> {
+    await this.videos.takeBack(qrToken, ownerKey);
+  }
+
+  @Get('videos/:id')
+  @ApiProduces('video/mp4')
+  @ApiOperation({ summary: 'The MP4, with Range support; ?download=1 for an attachment' })
+  async video(
+    @Param('id') id: string,
+    @Query('download') download: unknown,
+    @Headers('range') range: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    sendFile(response, await this.videos.video(id, range), download === '1');
+  }
+
+  @Get('videos/:id/poster.jpg')
+  @ApiProduces('image/jpeg')
+  @ApiOperation({ summary: 'The poster frame of the video' })
+  async poster(@Param('id') id: string, @Res() response: Response): Promise<void> {
+    sendFile(response, await this.videos.poster(id), false);
+  }
+}

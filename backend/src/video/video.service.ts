@@ -1,0 +1,136 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { ConflictException, ForbiddenException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
+import type { Repository } from 'typeorm';
+import { Clock } from '../common/clock';
+import { HttpExceptionWithHeaders } from '../common/http-exception.filter';
+import { AppConfig } from '../config/app-config';
+import type { QrCode } from '../qr/qr-code';
+import { QrStore } from '../qr/qr-store';
+import { QR_TOKEN_PATTERN } from '../qr/qr-token';
+import { StorageService } from '../storage/storage.service';
+import { type ByteRange, parseByteRange } from './byte-range';
+import { type CodeMessageResponse, takeBackUntil, toMessageResponse } from './message-response';
+import { VideoMessage } from './video-message.entity';
+import { deleteMessageObjects } from './video-objects';
+import { hashOwnerKey } from './video-upload.service';
+
+export class RangeNotSatisfiableException extends HttpExceptionWithHeaders {
+  constructor(size: number) {
+    super('error.video.range', HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, { 'Content-Range': `bytes */${size}` });
+  }
+}
+
+export interface StoredFile {
+  body: Readable;
+  contentType: string;
+  /** Bytes in this answer. */
+  length: number;
+  /** Bytes in the whole file. */
+  size: number;
+  range: { start: number; end: number } | null;
+  fileName: string;
+}
+
+@Injectable()
+export class VideoService {
+  constructor(
+    @InjectRepository(VideoMessage) private readonly messages: Repository<VideoMessage>,
+    private readonly qr: QrStore,
+    private readonly storage: StorageService,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  private async codeByToken(qrToken: string): Promise<QrCode> {
+    const code = QR_TOKEN_PATTERN.test(qrToken) ? await this.qr.findByToken(qrToken) : null;
+    if (!code) throw new NotFoundException('error.qr.notFound');
+    return code;
+  }
+
+  /** What the page of a scanned code shows. */
+  async forCode(qrToken: string): Promise<CodeMessageResponse> {
+    const code = await this.codeByToken(qrToken);
+    const message = code.status === 'recorded' ? await this.messages.findOneBy({ qrCodeId: code.id }) : null;
+    const visible = message && message.state !== 'uploading' ? message : null;
+    return {
+      serialNumber: code.serialNumber,
+      status: code.status,
+      message: visible ? toMessageResponse(visible, this.config.env.VIDEO_RETENTION_DAYS) : null,
+    };
+  }
+
+  /** The giver takes the message back within 24 hours; the code can be recorded on again. */
+  async takeBack(qrToken: string, ownerKey: string | undefined): Promise<void> {
+    const code = await this.codeByToken(qrToken);
+    const message = await this.messages.findOneBy({ qrCodeId: code.id });
+    if (!message || message.state === 'uploading') throw new NotFoundException('error.video.notFound');
+    const given = Buffer.from(hashOwnerKey(ownerKey ?? ''), 'hex');
+    if (!ownerKey || !timingSafeEqual(given, Buffer.from(message.ownerKeyHash, 'hex'))) {
+      throw new ForbiddenException('error.ownerKey.wrong');
+    }
+    if (this.clock.now() > takeBackUntil(message)) throw new ConflictException('error.ownerKey.expired');
+    await deleteMessageObjects(this.storage, [message.id]);
+    await this.messages.delete({ id: message.id });
+    await this.qr.changeStatus(code.id, 'unused', ['recorded']);
+  }
+
+  async video(id: string, rangeHeader: string | undefined): Promise<StoredFile> {
+    const message = await this.ready(id);
+    const size = message.sizeBytes ?? 0;
+    const range: ByteRange = parseByteRange(rangeHeader, size);
+    if (range === 'unsatisfiable') throw new RangeNotSatisfiableException(size);
+    const body = await this.read(message.videoKey!, range);
+    return {
+      body,
+      contentType: 'video/mp4',
+      length: range ? range.end - range.start + 1 : size,
+      size,
+      range,
+      fileName: `giftcast-${message.serialNumber}.mp4`,
+    };
+  }
+
+  async poster(id: string): Promise<StoredFile> {
+    const message = await this.ready(id);
+    const object = await this.object(message.posterKey!, null);
+    const length = object.ContentLength ?? 0;
+    return {
+      body: object.Body as Readable,
+      contentType: 'image/jpeg',
+      length,
+      size: length,
+      range: null,
+      fileName: `giftcast-${message.serialNumber}.jpg`,
+    };
+  }
+
+  private async ready(id: string): Promise<VideoMessage> {
+    const message = isUUID(id) ? await this.messages.findOneBy({ id, state: 'ready' }) : null;
+    if (!message) throw new NotFoundException('error.video.notFound');
+    return message;
+  }
+
+  private async read(key: string, range: { start: number; end: number } | null): Promise<Readable> {
+    return (await this.object(key, range)).Body as Readable;
+  }
+
+  private async object(key: string, range: { start: number; end: number } | null) {
+    try {
+      return await this.storage.client.send(
+        new GetObjectCommand({
+          Bucket: this.storage.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+    } catch (error) {
+      // Deleted by the purge between the row lookup and the read.
+      if ((error as { name?: string }).name === 'NoSuchKey') throw new NotFoundException('error.video.notFound');
+      throw error;
+    }
+  }
+}

@@ -15,7 +15,7 @@ const swc = (syntax) => [
 // NestJS 12 and some of its dependencies ship ES modules, which jest's CommonJS loader cannot
 // require; swc turns them into CommonJS as it does our TypeScript.
 const transform = { '^.+\\.ts$': swc('typescript'), '^.+\\.m?js$': swc('ecmascript') };
-const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|load-esm)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit|load-esm)/)'];
 
 module.exports = {
   projects: [

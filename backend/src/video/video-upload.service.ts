@@ -83,7 +83,7 @@ function readHead(stream: Readable, count: number): Promise<Buffer> {
 }
 
 async function sniffVideo(head: Buffer): Promise<string | null> {
-  const { fileTypeFromBuffer } = await import('file-type');
+  const { fileTypeFromBuffer } = await import('file-type/core');
   const type = await fileTypeFromBuffer(head);
   return type && type.mime.startsWith('video/') ? type.mime : null;
 }
@@ -116,7 +116,8 @@ export class VideoUploadService {
     if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
       throw new PayloadTooLargeException('error.video.tooLarge');
     }
-    const { file, busboy } = await firstVideoFile(request, maxBytes);
+    // One byte over the cap lets busboy hand us proof of a file that is too large.
+    const { file, busboy } = await firstVideoFile(request, maxBytes + 1);
     const head = await readHead(file, SNIFF_BYTES);
     const mimeType = await sniffVideo(head);
     if (!mimeType) throw new UnsupportedMediaTypeException('error.video.notVideo');
@@ -142,7 +143,7 @@ export class VideoUploadService {
 
     const key = videoKeys(message.id).original;
     try {
-      const size = await this.store(key, mimeType, head, file, request);
+      const size = await this.store(key, mimeType, head, file, request, maxBytes);
       message = await this.messages.save(
         this.messages.merge(message, {
           state: 'processing',
@@ -173,16 +174,9 @@ export class VideoUploadService {
     head: Buffer,
     file: Readable,
     request: IncomingUpload,
+    maxBytes: number,
   ): Promise<number> {
     const body = new PassThrough({ highWaterMark: 1024 * 1024 });
-    let size = head.length;
-    let tooLarge = false;
-    let aborted = false;
-    body.write(head);
-    file.on('data', (chunk: Buffer) => (size += chunk.length));
-    file.pipe(body);
-    file.resume();
-
     const upload = new Upload({
       client: this.storage.client,
       params: { Bucket: this.storage.bucket, Key: key, Body: body, ContentType: mimeType },
@@ -190,18 +184,30 @@ export class VideoUploadService {
       queueSize: UPLOAD_QUEUE_SIZE,
       leavePartsOnError: false,
     });
-    file.on('limit', () => {
-      tooLarge = true;
+    let size = head.length;
+    let tooLarge = size > maxBytes;
+    let aborted = false;
+    const stop = () => {
+      body.destroy();
       void upload.abort();
+    };
+    file.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes && !tooLarge) {
+        tooLarge = true;
+        stop();
+      }
     });
     const onClose = () => {
       if (!request.readableEnded) {
         aborted = true;
-        body.destroy(new Error('client went away'));
-        void upload.abort();
+        stop();
       }
     };
     request.on('close', onClose);
+    body.write(head);
+    file.pipe(body);
+    file.resume();
     try {
       await upload.done();
     } catch (error) {
@@ -211,7 +217,7 @@ export class VideoUploadService {
     } finally {
       request.off('close', onClose);
     }
-    // Busboy truncates at the limit and may end the stream before the abort lands.
+    // The last chunk may cross the limit after the upload has already completed.
     if (tooLarge) throw new PayloadTooLargeException('error.video.tooLarge');
     return size;
   }

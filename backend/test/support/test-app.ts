@@ -21,6 +21,8 @@ export interface TestApp {
   smtp: SmtpSink;
   schema: TestSchema;
   storage: EmbeddedStorage;
+  /** Where the S3-compatible server keeps objects and multipart parts. */
+  storageDir: string;
   adminToken(): Promise<string>;
   /** Row counts of every content table, to prove that a rejected request wrote nothing. */
   rowCounts(): Promise<Record<string, number>>;
@@ -67,6 +69,7 @@ export async function startTestApp(
     smtp,
     schema,
     storage,
+    storageDir,
     async adminToken() {
       const response = await request(url).post('/api/admin/verify').send({ password: ADMIN_PASSWORD }).expect(200);
       return response.body.token as string;

@@ -48,6 +48,7 @@ test-browser: build
 
 bench: build-backend
 	node backend/bench/sse-fanout.mjs
+	node backend/bench/video.mjs
 
 clean:
 	rm -rf backend/dist frontend/dist test-results playwright-report

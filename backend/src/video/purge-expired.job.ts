@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
-import { deleteKeys, deleteMessageObjects, messageKeys } from './video-objects';
+import { deleteKeys, deleteMessageObjects } from './video-objects';
 import { messageIdOfKey, VIDEO_PREFIX } from './video-keys';
 
 const PURGE_LOCK_ID = 0x7075_7267;
@@ -95,14 +95,19 @@ export class PurgeExpiredJob {
     const cutoff = new Date(now.getTime() - this.config.env.VIDEO_RETENTION_DAYS * DAY_MS);
     let purged = 0;
     for (;;) {
-      const rows: { id: string; qr_code_id: string }[] = await this.db.query(
-        `SELECT id, qr_code_id FROM video_messages WHERE created_at <= $1 AND state <> 'uploading'
+      const rows: { id: string; qr_code_id: string; keys: string[] }[] = await this.db.query(
+        `SELECT id, qr_code_id, array_remove(ARRAY[original_key, video_key, poster_key], NULL) AS keys
+           FROM video_messages WHERE created_at <= $1 AND state <> 'uploading'
           ORDER BY created_at LIMIT $2`,
         [cutoff, BATCH],
       );
       if (rows.length === 0) return purged;
       const ids = rows.map((r) => r.id);
-      await deleteKeys(this.storage, messageKeys(ids));
+      // The keys each row records; anything else under its prefix is left to the orphan sweep.
+      await deleteKeys(
+        this.storage,
+        rows.flatMap((r) => r.keys),
+      );
       await this.qr.changeStatuses(
         rows.map((r) => r.qr_code_id),
         'expired',

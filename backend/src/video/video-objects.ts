@@ -5,8 +5,9 @@ import { videoKeys } from './video-keys';
 /** S3 deletes at most this many keys per call. */
 export const DELETE_BATCH = 1000;
 
-/** Deletes `keys` in batches of at most 1000 (one DeleteObjects call each). */
+/** Deletes `keys` in batches of at most 1000, one DeleteObjects call after another. */
 export async function deleteKeys(storage: StorageService, keys: string[]): Promise<void> {
+  keys = [...new Set(keys)];
   for (let i = 0; i < keys.length; i += DELETE_BATCH) {
     const batch = keys.slice(i, i + DELETE_BATCH);
     const result = await storage.client.send(
@@ -18,14 +19,6 @@ export async function deleteKeys(storage: StorageService, keys: string[]): Promi
     const failed = (result.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
     if (failed.length) throw new Error(`could not delete ${failed.length} objects: ${failed[0].Code} ${failed[0].Key}`);
   }
-}
-
-/** The keys a message can have: original, video and poster. */
-export function messageKeys(messageIds: string[]): string[] {
-  return messageIds.flatMap((id) => {
-    const { original, video, poster } = videoKeys(id);
-    return [original, video, poster];
-  });
 }
 
 /**

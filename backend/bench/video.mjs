@@ -1,0 +1,353 @@
+// `make bench` — video figures, each against a baseline measured in the same run:
+//  1. a 100 MiB upload through the backend vs a direct multipart PUT of the same bytes to the same
+//     S3 server (ratio, goal >= 0.8) and the backend's RSS growth (goal <= 64 MB);
+//  2. transcoding a 60 s 720p clip: seconds of work per second of video;
+//  3. purging 1,000 and 10,000 expired messages (goal <= 20 s for 10,000).
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import pg from 'pg';
+
+const require = (await import('node:module')).createRequire(import.meta.url);
+const dist = resolve(import.meta.dirname, '../dist');
+const { startEmbeddedStorage } = require(`${dist}/local/embedded-storage.js`);
+const { findMediaTools, run, transcodeArgs } = require(`${dist}/video/ffmpeg.js`);
+const DATABASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MiB = 1024 * 1024;
+// The S3 server runs in this process: never block its event loop while it serves.
+const execAsync = promisify(execFile);
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const freePort = () =>
+  new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const work = mkdtempSync(join(tmpdir(), 'giftcast-bench-'));
+
+async function withSchema(fn) {
+  const schema = `bench_video_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: DATABASE });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(DATABASE);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  try {
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+
+async function startBackend(databaseUrl, storage, extra = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(dist, 'main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD: 'bench-admin-password',
+      JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',
+      S3_ENDPOINT: storage.endpoint,
+      S3_BUCKET: 'bench',
+      S3_ACCESS_KEY_ID: storage.accessKeyId,
+      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+      VIDEO_MAX_BYTES: String(200 * MiB),
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      ...extra,
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    await sleep(100);
+  }
+  const login = await fetch(`${url}/api/admin/verify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: 'bench-admin-password' }),
+  });
+  const { token } = await login.json();
+  return { child, url, token, stop: () => child.kill('SIGTERM') };
+}
+
+async function newCodes(backend, count) {
+  const response = await fetch(`${backend.url}/api/admin/qr`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ count }),
+  });
+  return (await response.json()).items;
+}
+
+/** A real 100 MiB file: a short clip padded with bytes ffmpeg would skip. */
+function bigUpload() {
+  const clip = join(work, 'head.webm');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=1:size=320x240:rate=15',
+    '-c:v',
+    'libvpx',
+    clip,
+  ]);
+  const file = join(work, 'upload.webm');
+  const head = readFileSync(clip);
+  writeFileSync(file, Buffer.concat([head, Buffer.alloc(100 * MiB - head.length, 0)]));
+  return file;
+}
+
+async function uploadThroughBackend(backend, token, file) {
+  // curl streams the file from disk, as a phone's browser would send it.
+  const started = performance.now();
+  const { stdout: out } = await execAsync('curl', [
+    '-s',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code}',
+    '-F',
+    `video=@${file};type=video/webm`,
+    `${backend.url}/api/messages/${token}/video`,
+  ]);
+  if (out !== '201') throw new Error(`upload answered ${out}`);
+  return (performance.now() - started) / 1000;
+}
+
+async function directMultipartPut(storage, file) {
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: storage.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
+  const { createReadStream } = await import('node:fs');
+  const started = performance.now();
+  await new Upload({
+    client,
+    params: { Bucket: 'bench', Key: `direct/${Date.now()}`, Body: createReadStream(file) },
+    partSize: 5 * MiB,
+    queueSize: 2,
+  }).done();
+  client.destroy();
+  return (performance.now() - started) / 1000;
+}
+
+async function uploadBench() {
+  const storage = await startEmbeddedStorage(join(work, 's3-upload'), 'bench');
+  try {
+    return await withSchema(async (databaseUrl) => {
+      // No transcoding during the measurement: it would compete for the same two cores.
+      const backend = await startBackend(databaseUrl, storage, { FFMPEG_PATH: '/nonexistent', PATH: '/nonexistent' });
+      try {
+        const file = bigUpload();
+        const codes = await newCodes(backend, 6);
+        await uploadThroughBackend(backend, codes[0].qrToken, file); // warm-up
+        const direct = [];
+        const through = [];
+        let rssBefore = Infinity;
+        let rssPeak = 0;
+        for (let i = 1; i <= 3; i++) {
+          direct.push(await directMultipartPut(storage, file));
+          rssBefore = Math.min(rssBefore, rssMiB(backend.child.pid));
+          const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(backend.child.pid))), 20);
+          through.push(await uploadThroughBackend(backend, codes[i].qrToken, file));
+          clearInterval(sampler);
+        }
+        const best = (xs) => Math.min(...xs);
+        return {
+          direct: best(direct),
+          through: best(through),
+          rssBefore,
+          rssPeak,
+          size: statSync(file).size,
+        };
+      } finally {
+        backend.stop();
+      }
+    });
+  } finally {
+    await storage.stop();
+  }
+}
+
+async function transcodeBench() {
+  const tools = findMediaTools({});
+  const clip = join(work, 'clip-720p.mp4');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=duration=60:size=1280x720:rate=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=60',
+    '-shortest',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '2M',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-c:a',
+    'libopus',
+    clip.replace('.mp4', '.webm'),
+  ]);
+  const started = performance.now();
+  await run(tools.ffmpeg, transcodeArgs(clip.replace('.mp4', '.webm'), clip));
+  const seconds = (performance.now() - started) / 1000;
+  return { ffmpeg: tools.ffmpeg, seconds, perVideoSecond: seconds / 60 };
+}
+
+async function purgeBench(count) {
+  const storage = await startEmbeddedStorage(join(work, `s3-purge-${count}`), 'bench');
+  try {
+    return await withSchema(async (databaseUrl) => {
+      const backend = await startBackend(databaseUrl, storage, { FFMPEG_PATH: '/nonexistent', PATH: '/nonexistent' });
+      backend.stop();
+      await sleep(500);
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      // Codes, rows and objects as real expired messages would leave them.
+      await db.query(
+        `INSERT INTO qr_codes (serial_number, qr_token, status)
+         SELECT lpad(g::text, 6, '0'), 'bench-token-' || g, 'recorded' FROM generate_series(1, $1) g`,
+        [count],
+      );
+      const rows = await db.query(
+        `INSERT INTO video_messages (qr_code_id, serial_number, state, video_key, poster_key, size_bytes, owner_key_hash, created_at)
+         SELECT id::text, serial_number, 'ready', 'k', 'k', 10, 'x', now() - interval '8 days' FROM qr_codes RETURNING id`,
+      );
+      await db.query(
+        `UPDATE video_messages SET video_key = 'videos/' || id || '/video.mp4', poster_key = 'videos/' || id || '/poster.jpg'`,
+      );
+      const client = new S3Client({
+        region: 'us-east-1',
+        endpoint: storage.endpoint,
+        forcePathStyle: true,
+        credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey },
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+      });
+      const ids = rows.rows.map((r) => r.id);
+      for (let i = 0; i < ids.length; i += 50) {
+        await Promise.all(
+          ids
+            .slice(i, i + 50)
+            .flatMap((id) =>
+              ['video.mp4', 'poster.jpg'].map((name) =>
+                client.send(new PutObjectCommand({ Bucket: 'bench', Key: `videos/${id}/${name}`, Body: 'x' })),
+              ),
+            ),
+        );
+      }
+      // Baseline: the S3 server's own time to delete as many keys, one DeleteObjects call per 1000.
+      const baselineKeys = ids.map((id) => `baseline/${id}`);
+      for (let i = 0; i < baselineKeys.length; i += 50) {
+        await Promise.all(
+          baselineKeys
+            .slice(i, i + 50)
+            .flatMap((key) => [`${key}/a`, `${key}/b`])
+            .map((Key) => client.send(new PutObjectCommand({ Bucket: 'bench', Key, Body: 'x' }))),
+        );
+      }
+      const allBaseline = baselineKeys.flatMap((key) => [`${key}/a`, `${key}/b`]);
+      const rawStarted = performance.now();
+      for (let i = 0; i < allBaseline.length; i += 1000) {
+        await client.send(
+          new DeleteObjectsCommand({
+            Bucket: 'bench',
+            Delete: { Objects: allBaseline.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+      }
+      const raw = (performance.now() - rawStarted) / 1000;
+      client.destroy();
+      await db.end();
+      const started = performance.now();
+      const { stdout: output } = await execAsync(process.execPath, [join(dist, 'video/purge-cli.js')], {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          S3_ENDPOINT: storage.endpoint,
+          S3_BUCKET: 'bench',
+          S3_ACCESS_KEY_ID: storage.accessKeyId,
+          S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+          ADMIN_PASSWORD: 'bench-admin-password',
+          FFMPEG_PATH: '/nonexistent',
+          PATH: '/nonexistent',
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        },
+      });
+      const seconds = (performance.now() - started) / 1000;
+      const report = JSON.parse(output.trim().split('\n').pop());
+      if (report.expiredMessages !== count) throw new Error(`purged ${report.expiredMessages} of ${count}`);
+      return { seconds, raw };
+    });
+  } finally {
+    await storage.stop();
+  }
+}
+
+// BENCH_ONLY=upload|transcode|purge runs one part.
+const only = process.env.BENCH_ONLY;
+try {
+  if (!only || only === 'upload') await reportUpload();
+  if (!only || only === 'transcode') await reportTranscode();
+  if (!only || only === 'purge') await reportPurge();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+async function reportUpload() {
+  const upload = await uploadBench();
+  const mib = upload.size / MiB;
+  console.log('Video upload, 100 MiB (best of 3, same S3-compatible server)');
+  console.log(`  direct multipart PUT:   ${upload.direct.toFixed(2)} s  (${(mib / upload.direct).toFixed(0)} MiB/s)`);
+  console.log(`  through the backend:    ${upload.through.toFixed(2)} s  (${(mib / upload.through).toFixed(0)} MiB/s)`);
+  console.log(`  ratio backend/direct:   ${(upload.direct / upload.through).toFixed(2)} (goal >= 0.8)`);
+  console.log(
+    `  backend RSS: ${upload.rssBefore.toFixed(0)} MiB before, ${upload.rssPeak.toFixed(0)} MiB peak, growth ${(upload.rssPeak - upload.rssBefore).toFixed(0)} MiB (goal <= 64 MB)`,
+  );
+}
+
+async function reportTranscode() {
+  const transcode = await transcodeBench();
+  console.log('Transcode, 60 s 720p30 WebM -> H.264/AAC MP4');
+  console.log(
+    `  ${transcode.seconds.toFixed(1)} s wall, ${transcode.perVideoSecond.toFixed(2)} s of work per second of video (${transcode.ffmpeg})`,
+  );
+}
+
+async function reportPurge() {
+  const small = await purgeBench(1000);
+  const large = await purgeBench(10000);
+  const line = (label, r) =>
+    `  ${label} ${r.seconds.toFixed(1)} s (process start included); the server alone deletes the same keys in ${r.raw.toFixed(1)} s (x${(r.seconds / r.raw).toFixed(2)})`;
+  console.log('Purge of expired messages (row, code, 2 objects each)');
+  console.log(line('1,000: ', small));
+  console.log(line('10,000:', large));
+  console.log(`  growth x${(large.seconds / small.seconds).toFixed(1)} for x10 messages (goal <= 20 s for 10,000)`);
+}

@@ -1,5 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
+  alertSlotRecipe,
   animationStyles,
   badgeRecipe,
   breakpoints,
@@ -17,6 +18,7 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
+  progressSlotRecipe,
   semanticTokens,
   skipNavLinkRecipe,
   spinnerRecipe,
@@ -117,9 +119,11 @@ const config = defineConfig({
       spinner: spinnerRecipe,
     },
     slotRecipes: {
+      alert: alertSlotRecipe,
       card: cardSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
+      progress: progressSlotRecipe,
       toast: toastSlotRecipe,
     },
   },

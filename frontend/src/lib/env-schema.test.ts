@@ -6,6 +6,7 @@ describe('parseEnv', () => {
       CONTACT_EMAIL: 'hello@giftcast.example',
       CONTACT_PHONE: '+82-2-0000-0000',
       PUBLIC_URL: 'http://localhost:8080',
+      VIDEO_MAX_BYTES: 104_857_600,
     });
   });
 
@@ -15,6 +16,12 @@ describe('parseEnv', () => {
     expect(env.CONTACT_EMAIL).toBe('hello@giftcast.example');
     expect(env.PUBLIC_URL).toBe('https://giftcast.example');
     expect(env.VITE_GA_ID).toBe('G-1');
+  });
+
+  it('reads VIDEO_MAX_BYTES from its string form and rejects a value that is not a positive whole number', () => {
+    expect(parseEnv({ VIDEO_MAX_BYTES: '52428800' }).VIDEO_MAX_BYTES).toBe(52_428_800);
+    expect(() => parseEnv({ VIDEO_MAX_BYTES: '100MB' })).toThrow(/VIDEO_MAX_BYTES/);
+    expect(() => parseEnv({ VIDEO_MAX_BYTES: '0' })).toThrow(/VIDEO_MAX_BYTES/);
   });
 
   it('rejects a bad contact email or a non-http PUBLIC_URL, naming the variable', () => {

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 
 /** Prefixes of the build-time variables the client may see (vite `envPrefix`). */
-export const ENV_PREFIXES = ['VITE_', 'CONTACT_', 'PUBLIC_URL'];
+export const ENV_PREFIXES = ['VITE_', 'CONTACT_', 'PUBLIC_URL', 'VIDEO_'];
 
 export const envSchema = z.object({
   CONTACT_EMAIL: z._default(z.email(), 'hello@giftcast.example'),
@@ -12,6 +12,8 @@ export const envSchema = z.object({
     z.transform((url: string) => url.replace(/\/+$/, '')),
   ),
   VITE_GA_ID: z.optional(z.string()),
+  // The backend's upload cap (same variable): a larger file is refused before any byte is sent.
+  VIDEO_MAX_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 104_857_600),
 });
 
 export type Env = z.infer<typeof envSchema>;

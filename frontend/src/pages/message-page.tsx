@@ -1,16 +1,35 @@
+import { Container, Heading, Stack } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { LoadingState } from '../components/loading-state';
 import { PageHead } from '../components/page-head';
-import { PageIntro } from '../components/page-intro';
 
-/** Where a scanned QR code lands (/v/:qrToken). Recording and playback come with the message feature. */
+// Camera, recorder and player code is fetched only when a QR code's page is opened.
+const MessageView = lazy(() =>
+  import('../features/message/components/message-view').then((module) => ({ default: module.MessageView })),
+);
+
+/** Where a scanned QR code lands (/v/:qrToken): record or upload a message, or watch it. */
 export function MessagePage() {
   const { t } = useTranslation();
+  const { qrToken = '' } = useParams();
 
   return (
     <>
       {/* Each code's page is private to its giver and recipient: keep it out of search results. */}
       <PageHead title={t('message.title')} description={t('message.description')} noIndex />
-      <PageIntro heading={t('message.heading')} intro={t('message.comingSoon')} />
+      <Container maxW="xl" px={{ base: '4', md: '6' }} pt={{ base: '6', md: '12' }} pb={{ base: '12', md: '20' }}>
+        <Stack gap="4">
+          <Heading as="h1" size="md" textAlign="center" color="colorPalette.fg" letterSpacing="wide">
+            {t('message.heading')}
+          </Heading>
+          <Suspense fallback={<LoadingState label={t('message.loading')} />}>
+            {/* A new code in the address starts from scratch. */}
+            <MessageView key={qrToken} qrToken={qrToken} />
+          </Suspense>
+        </Stack>
+      </Container>
     </>
   );
 }

@@ -1,0 +1,188 @@
+import { Alert, Button, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Upload, Video } from 'lucide-react';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { env } from '../../../lib/env';
+import { MAX_RECORDING_MS, RETENTION_DAYS, type SentMessage } from '../api/message';
+import { formatMegabytes } from '../format';
+import { recordingFileName } from '../recording/recorder-mime-type';
+import type { Recording } from '../recording/use-recorder';
+import { CameraRecorder } from './camera-recorder';
+import { VideoPreview, type ChosenVideo } from './video-preview';
+
+interface GiverFlowProps {
+  qrToken: string;
+  /** Shown above the choice when this browser's last video could not be processed. */
+  processingFailed: boolean;
+  onSent: (sent: SentMessage) => void;
+  onStale: () => void;
+}
+
+type Step = { name: 'choose' } | { name: 'record' } | { name: 'preview'; chosen: ChosenVideo };
+
+/** Why a picked file is refused before any byte is sent, or null when it may go. */
+function refusalOf(file: File, maxBytes: number): 'tooLarge' | 'notVideo' | null {
+  // Some pickers give no type at all; the server checks the bytes in any case.
+  if (file.type !== '' && !file.type.startsWith('video/')) return 'notVideo';
+  if (file.size > maxBytes) return 'tooLarge';
+  return null;
+}
+
+/** An unused code: the giver records or picks a video, previews it and sends it. */
+export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverFlowProps) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<Step>({ name: 'choose' });
+  const [refusal, setRefusal] = useState<'tooLarge' | 'notVideo' | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const limit = formatMegabytes(env.VIDEO_MAX_BYTES);
+  const maxLabel = t('message.minutes', { minutes: MAX_RECORDING_MS / 60_000 });
+
+  function pickFile() {
+    fileInput.current?.click();
+  }
+
+  function handleFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // The same file picked twice in a row must fire `change` again.
+    event.target.value = '';
+    if (!file) return;
+    const reason = refusalOf(file, env.VIDEO_MAX_BYTES);
+    setRefusal(reason);
+    if (reason) {
+      setStep({ name: 'choose' });
+      return;
+    }
+    setStep({ name: 'preview', chosen: { video: file, fileName: file.name, source: 'upload' } });
+  }
+
+  function handleRecorded({ video, reachedLimit }: Recording) {
+    setStep({
+      name: 'preview',
+      chosen: { video, fileName: recordingFileName(video.type), source: 'record', reachedLimit },
+    });
+  }
+
+  const input = (
+    <VisuallyHidden asChild>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="video/*"
+        aria-label={t('message.choose.fileLabel')}
+        tabIndex={-1}
+        onChange={handleFile}
+      />
+    </VisuallyHidden>
+  );
+
+  if (step.name === 'record') {
+    return (
+      <>
+        {input}
+        <CameraRecorder onRecorded={handleRecorded} onBack={() => setStep({ name: 'choose' })} onUpload={pickFile} />
+      </>
+    );
+  }
+
+  if (step.name === 'preview') {
+    const { chosen } = step;
+    return (
+      <>
+        {input}
+        <VideoPreview
+          qrToken={qrToken}
+          chosen={chosen}
+          onReplace={() => (chosen.source === 'record' ? setStep({ name: 'record' }) : pickFile())}
+          onSent={onSent}
+          onStale={onStale}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="6">
+      {input}
+      {processingFailed && (
+        <Alert.Root status="error" rounded="xl" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('message.processingFailed.title')}</Alert.Title>
+            <Alert.Description>{t('message.processingFailed.text')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <Stack gap="2" textAlign="center">
+        <Heading as="h2" size="xl" lineHeight="1.35">
+          {t('message.choose.title')}
+        </Heading>
+        <Text color="fg.muted" lineHeight="1.7">
+          {t('message.choose.text')}
+        </Text>
+      </Stack>
+
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+        <ChoiceButton
+          icon={<Video aria-hidden />}
+          label={t('message.choose.record')}
+          hint={t('message.choose.recordHint', { max: maxLabel })}
+          onClick={() => {
+            setRefusal(null);
+            setStep({ name: 'record' });
+          }}
+          solid
+        />
+        <ChoiceButton
+          icon={<Upload aria-hidden />}
+          label={t('message.choose.upload')}
+          hint={t('message.choose.uploadHint', { limit })}
+          onClick={pickFile}
+        />
+      </SimpleGrid>
+
+      {refusal && (
+        <Alert.Root status="warning" rounded="xl" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{t(`message.choose.${refusal}`, { limit })}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      <Text fontSize="sm" color="fg.muted" textAlign="center">
+        {t('message.choose.keep', { days: RETENTION_DAYS })}
+      </Text>
+    </Stack>
+  );
+}
+
+interface ChoiceButtonProps {
+  icon: ReactNode;
+  label: string;
+  hint: string;
+  onClick: () => void;
+  solid?: boolean;
+}
+
+function ChoiceButton({ icon, label, hint, onClick, solid }: ChoiceButtonProps) {
+  const hintId = useId();
+  return (
+    <Button
+      aria-describedby={hintId}
+      variant={solid ? 'solid' : 'outline'}
+      h="auto"
+      py="5"
+      rounded="2xl"
+      flexDirection="column"
+      gap="1"
+      whiteSpace="normal"
+      onClick={onClick}
+    >
+      {icon}
+      <Text as="span" fontSize="lg" fontWeight="bold">
+        {label}
+      </Text>
+      <Text as="span" id={hintId} aria-hidden fontSize="sm" fontWeight="normal" opacity={0.85}>
+        {hint}
+      </Text>
+    </Button>
+  );
+}

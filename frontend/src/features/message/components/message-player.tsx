@@ -1,0 +1,49 @@
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { CalendarClock, Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+import type { Message } from '../api/message';
+import { formatDateTime } from '../format';
+
+/** The recipient's view of a ready message: the player, when it goes, and a way to keep it. */
+export function MessagePlayer({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const deletedOn = formatDateTime(message.expiresAt, currentLanguage());
+
+  return (
+    <Stack gap="5">
+      <Heading as="h2" size="xl" textAlign="center" lineHeight="1.35">
+        {t('message.player.title')}
+      </Heading>
+      <Box bg="black" rounded="2xl" overflow="hidden">
+        {/* playsinline: iPhones would otherwise open their full-screen player on play. */}
+        <video
+          controls
+          playsInline
+          preload="metadata"
+          poster={message.posterUrl ?? undefined}
+          src={message.videoUrl ?? undefined}
+          aria-label={t('message.player.label')}
+          style={{ width: '100%', maxHeight: '75dvh', display: 'block', margin: '0 auto' }}
+        />
+      </Box>
+      <Stack gap="3" align="center" textAlign="center">
+        <Text display="inline-flex" alignItems="center" gap="2" fontWeight="medium">
+          <CalendarClock aria-hidden size={18} />
+          {t('message.player.deletedOn', { date: deletedOn })}
+        </Text>
+        {message.downloadUrl && (
+          <Button asChild rounded="full" size="lg" minW="52">
+            <a href={message.downloadUrl} download>
+              <Download aria-hidden />
+              {t('message.player.download')}
+            </a>
+          </Button>
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          {t('message.player.downloadHint')}
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

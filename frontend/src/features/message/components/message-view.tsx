@@ -1,0 +1,171 @@
+import { Badge, Button, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleOff, Clock, RefreshCcw, SearchX } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../../components/loading-state';
+import { PageLink } from '../../../components/page-link';
+import { failedStatus, RETENTION_DAYS, type Message, type QrMessage, type SentMessage } from '../api/message';
+import { canTakeBack, useOwnerKey } from '../api/owner-keys';
+import { messageQueryKey, useMessage } from '../api/use-message';
+import { GiverFlow } from './giver-flow';
+import { MessagePlayer } from './message-player';
+import { ProcessingPanel } from './processing-panel';
+import { SendYourOwn } from './send-your-own';
+import { SentPanel } from './sent-panel';
+import { StatePanel, stateIconProps } from './state-panel';
+import { TakeBack } from './take-back';
+
+/**
+ * Everything a scanned code can show: not found, disabled, expired, the giver's recording flow
+ * with its result, the processing wait, and the recipient's player.
+ */
+export function MessageView({ qrToken }: { qrToken: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useMessage(qrToken);
+  const owner = useOwnerKey(qrToken);
+  const { key: ownerKey, forget: forgetOwnerKey } = owner;
+  const [sentMessage, setSentMessage] = useState<Message | null>(null);
+  const [processingFailed, setProcessingFailed] = useState(false);
+  // Set from a 201 until the cache shows the message: an 'unused' seen meanwhile is the old answer.
+  const awaitingRecorded = useRef(false);
+  const data = query.data;
+  const heldKeyOnUnusedCode = data?.status === 'unused' && ownerKey !== null;
+
+  useEffect(() => {
+    if (data?.status === 'recorded') awaitingRecorded.current = false;
+    if (!heldKeyOnUnusedCode || awaitingRecorded.current) return;
+    // The server frees a code whose video could not be processed: say so, and drop the dead key.
+    setProcessingFailed(true);
+    setSentMessage(null);
+    forgetOwnerKey();
+  }, [data, heldKeyOnUnusedCode, forgetOwnerKey]);
+
+  const setCode = (next: QrMessage) => queryClient.setQueryData(messageQueryKey(qrToken), next);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: messageQueryKey(qrToken) });
+
+  function handleSent({ message, ownerKey: key }: SentMessage) {
+    awaitingRecorded.current = true;
+    setCode({ serialNumber: data?.serialNumber ?? '', status: 'recorded', message });
+    owner.save({ ownerKey: key, takeBackUntil: message.takeBackUntil });
+    setProcessingFailed(false);
+    setSentMessage(message);
+  }
+
+  function handleTakenBack() {
+    forgetOwnerKey();
+    setSentMessage(null);
+    setCode({ serialNumber: data?.serialNumber ?? '', status: 'unused', message: null });
+  }
+
+  function handleKeyRefused() {
+    forgetOwnerKey();
+    reload();
+  }
+
+  const takeBack = (show: boolean) =>
+    show && ownerKey ? (
+      <TakeBack qrToken={qrToken} ownerKey={ownerKey} onTakenBack={handleTakenBack} onKeyRefused={handleKeyRefused} />
+    ) : null;
+
+  if (query.isPending) return <LoadingState label={t('message.loading')} />;
+
+  if (!data || !isKnownStatus(data)) {
+    if (failedStatus(query.error) === 404) {
+      return (
+        <StatePanel
+          icon={<SearchX {...stateIconProps} />}
+          title={t('message.notFound.title')}
+          text={t('message.notFound.text')}
+        >
+          <Button asChild rounded="full">
+            <PageLink to="/">{t('message.notFound.home')}</PageLink>
+          </Button>
+        </StatePanel>
+      );
+    }
+    return (
+      <StatePanel
+        tone="error"
+        icon={<RefreshCcw {...stateIconProps} />}
+        title={t('message.loadError.title')}
+        text={t('message.loadError.text')}
+      >
+        <Button rounded="full" loading={query.isFetching} onClick={() => void query.refetch()}>
+          {t('message.loadError.retry')}
+        </Button>
+      </StatePanel>
+    );
+  }
+
+  let content: ReactNode;
+  let announcement: string;
+  if (sentMessage) {
+    announcement = t('message.sent.title');
+    content = (
+      <SentPanel message={sentMessage} onView={() => setSentMessage(null)}>
+        {takeBack(true)}
+      </SentPanel>
+    );
+  } else if (data.status === 'disabled') {
+    announcement = t('message.disabled.title');
+    content = (
+      <StatePanel
+        tone="warning"
+        icon={<CircleOff {...stateIconProps} />}
+        title={announcement}
+        text={t('message.disabled.text')}
+      >
+        <Button asChild variant="outline" rounded="full">
+          <PageLink to="/support">{t('message.disabled.support')}</PageLink>
+        </Button>
+      </StatePanel>
+    );
+  } else if (data.status === 'expired') {
+    announcement = t('message.expired.title');
+    content = (
+      <>
+        <StatePanel
+          icon={<Clock {...stateIconProps} />}
+          title={announcement}
+          text={t('message.expired.text', { days: RETENTION_DAYS })}
+        />
+        <SendYourOwn />
+      </>
+    );
+  } else if (data.status === 'unused') {
+    const failed = processingFailed || heldKeyOnUnusedCode;
+    announcement = failed ? t('message.processingFailed.title') : t('message.choose.title');
+    content = <GiverFlow qrToken={qrToken} processingFailed={failed} onSent={handleSent} onStale={reload} />;
+  } else if (data.message?.state === 'ready') {
+    announcement = t('message.player.title');
+    content = (
+      <>
+        <MessagePlayer message={data.message} />
+        {takeBack(canTakeBack(ownerKey))}
+        {!ownerKey && <SendYourOwn />}
+      </>
+    );
+  } else {
+    announcement = t('message.processing.title');
+    content = <ProcessingPanel>{takeBack(true)}</ProcessingPanel>;
+  }
+
+  return (
+    <Stack gap="6">
+      {data.serialNumber && (
+        <Badge alignSelf="center" variant="subtle" rounded="full" size="md" fontVariantNumeric="tabular-nums">
+          {t('message.serial', { serial: data.serialNumber })}
+        </Badge>
+      )}
+      {/* Tells screen readers when the page changes by itself (processing → ready, or failed). */}
+      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+      {content}
+    </Stack>
+  );
+}
+
+function isKnownStatus(data: QrMessage): boolean {
+  return ['unused', 'recorded', 'expired', 'disabled'].includes(data.status);
+}

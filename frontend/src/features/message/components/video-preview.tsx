@@ -1,0 +1,156 @@
+import { Alert, Box, Button, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
+import { ImageUp, RotateCcw, Send, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { env } from '../../../lib/env';
+import { failedStatus, MAX_RECORDING_MS, type SentMessage } from '../api/message';
+import { isAbort, uploadVideo, type VideoUpload } from '../api/upload-video';
+import { formatMegabytes } from '../format';
+
+export interface ChosenVideo {
+  video: Blob;
+  fileName: string;
+  source: 'record' | 'upload';
+  /** A recording that stopped itself at the length cap. */
+  reachedLimit?: boolean;
+}
+
+interface VideoPreviewProps {
+  qrToken: string;
+  chosen: ChosenVideo;
+  /** Retake (a recording) or choose another file (an upload). */
+  onReplace: () => void;
+  onSent: (sent: SentMessage) => void;
+  /** The server answered that the code changed under us (409) or is gone (404). */
+  onStale: () => void;
+}
+
+/** An object URL for a blob, revoked when the blob changes or the component goes. */
+function useObjectUrl(blob: Blob): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(blob);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [blob]);
+  return url;
+}
+
+/** The chosen video before it goes: watch it, replace it, or send it with a progress bar. */
+export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: VideoPreviewProps) {
+  const { t } = useTranslation();
+  const url = useObjectUrl(chosen.video);
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploadRef = useRef<VideoUpload | null>(null);
+  const sending = progress !== null;
+
+  // Leaving the page mid-upload stops sending bytes nobody waits for.
+  useEffect(() => () => uploadRef.current?.abort(), []);
+
+  async function handleSend() {
+    if (chosen.video.size > env.VIDEO_MAX_BYTES) {
+      showToast({
+        type: 'error',
+        title: t('message.choose.tooLarge', { limit: formatMegabytes(env.VIDEO_MAX_BYTES) }),
+      });
+      return;
+    }
+    setProgress(0);
+    const upload = uploadVideo(qrToken, chosen.video, chosen.fileName, setProgress);
+    uploadRef.current = upload;
+    try {
+      const sent = await upload.done;
+      uploadRef.current = null;
+      onSent(sent);
+    } catch (error) {
+      uploadRef.current = null;
+      setProgress(null);
+      if (isAbort(error)) return;
+      showToast({ type: 'error', title: errorMessage(error) ?? t('message.upload.failed') });
+      const status = failedStatus(error);
+      if (status === 409 || status === 404) onStale();
+    }
+  }
+
+  const percent = Math.round((progress ?? 0) * 100);
+
+  return (
+    <Stack gap="5">
+      <Stack gap="1" textAlign="center">
+        <Heading as="h2" size="xl">
+          {sending ? t('message.upload.title') : t('message.preview.title')}
+        </Heading>
+        {!sending && <Text color="fg.muted">{t('message.preview.text')}</Text>}
+      </Stack>
+
+      {chosen.reachedLimit && (
+        <Alert.Root status="info" rounded="xl">
+          <Alert.Indicator />
+          <Alert.Title>
+            {t('message.preview.limitReached', { max: t('message.minutes', { minutes: MAX_RECORDING_MS / 60_000 }) })}
+          </Alert.Title>
+        </Alert.Root>
+      )}
+
+      <Box bg="black" rounded="2xl" overflow="hidden">
+        <video
+          src={url}
+          controls
+          playsInline
+          aria-label={t('message.preview.label')}
+          style={{ width: '100%', maxHeight: '70dvh', display: 'block', margin: '0 auto' }}
+        />
+      </Box>
+
+      {sending ? (
+        <Stack gap="3">
+          <Progress.Root
+            value={percent}
+            max={100}
+            size="lg"
+            colorPalette="rose"
+            aria-label={t('message.upload.progressLabel')}
+          >
+            <Flex justify="space-between" mb="2" fontSize="sm">
+              <Progress.Label>{t('message.upload.progressLabel')}</Progress.Label>
+              <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="upload-percent">
+                {t('message.upload.percent', { percent })}
+              </Text>
+            </Flex>
+            <Progress.Track rounded="full">
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          {percent === 100 && (
+            <Text fontSize="sm" color="fg.muted" textAlign="center" role="status">
+              {t('message.upload.finishing')}
+            </Text>
+          )}
+          <Button
+            variant="outline"
+            rounded="full"
+            size="lg"
+            alignSelf="center"
+            onClick={() => uploadRef.current?.abort()}
+          >
+            <X aria-hidden />
+            {t('message.upload.cancel')}
+          </Button>
+        </Stack>
+      ) : (
+        <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} justify="center">
+          <Button variant="outline" rounded="full" size="lg" onClick={onReplace}>
+            {chosen.source === 'record' ? <RotateCcw aria-hidden /> : <ImageUp aria-hidden />}
+            {chosen.source === 'record' ? t('message.preview.retake') : t('message.preview.chooseAnother')}
+          </Button>
+          <Button rounded="full" size="lg" minW="40" onClick={() => void handleSend()}>
+            <Send aria-hidden />
+            {t('message.preview.send')}
+          </Button>
+        </Flex>
+      )}
+    </Stack>
+  );
+}

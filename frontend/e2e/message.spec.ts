@@ -111,6 +111,15 @@ async function expectPlayableMessage(page: Page, language: Language) {
   await expect(video).toHaveAttribute('playsinline', '');
   // The transcoded MP4 really plays here: its metadata loads and it lasts about two seconds.
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 15_000 }).toBeGreaterThan(1);
+  // Seeking works (the server answers byte ranges): jump to 1 s and land there.
+  const landed = await video.evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<number>((resolve) => {
+        v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
+        v.currentTime = 1;
+      }),
+  );
+  expect(landed).toBeCloseTo(1, 0);
   await expect(page.getByText(text.deletedOn)).toBeVisible();
   const poster = await page.request.get((await video.getAttribute('poster'))!);
   expect(poster.headers()['content-type']).toContain('image/jpeg');
@@ -217,6 +226,17 @@ test('record with the camera, send, watch once processed, download, then take it
   expect((await ownerKeys(page))[code.qrToken]).toBeUndefined();
   const state = await request.get(`/api/messages/${code.qrToken}`);
   expect(await state.json()).toMatchObject({ status: 'unused', message: null });
+
+  // ...and record a new message on the same code.
+  await page.getByRole('button', { name: text.record }).click();
+  await expect(page.getByRole('button', { name: text.start })).toBeEnabled();
+  await page.getByRole('button', { name: text.start }).click();
+  await expect(page.getByRole('timer')).toHaveText(/^00:0[1-9] \/ 03:00$/, { timeout: 10_000 });
+  await page.getByRole('button', { name: text.stop }).click();
+  await page.getByRole('button', { name: text.send }).click();
+  await expect(page.getByRole('heading', { name: text.sent })).toBeVisible({ timeout: 60_000 });
+  const again = await request.get(`/api/messages/${code.qrToken}`);
+  expect((await again.json()).status).toBe('recorded');
 });
 
 test.describe('uploading a video file', () => {

@@ -299,6 +299,36 @@ describe('video messages over HTTP', () => {
     expect(count).toBe(1);
   });
 
+  it('resumes a job whose worker died (lease lapsed) and leaves one under a live lease alone', async () => {
+    await noJobsRunning();
+    const [orphaned, leased] = [await newCode(), await newCode()];
+    const ids: string[] = [];
+    for (const [code, lease] of [
+      [orphaned, "now() - interval '1 minute'"],
+      [leased, "now() + interval '10 minutes'"],
+    ] as const) {
+      await t.db.query(`UPDATE qr_codes SET status = 'recorded' WHERE id = $1`, [code.id]);
+      const [{ id }] = await t.db.query(
+        `INSERT INTO video_messages (qr_code_id, serial_number, state, owner_key_hash, job_lease_until, job_attempts)
+         VALUES ($1, $2, 'processing', 'x', ${lease}, 1) RETURNING id`,
+        [code.id, code.serialNumber],
+      );
+      await putObject(t, `videos/${id}/original`, webm);
+      await t.db.query(`UPDATE video_messages SET original_key = $2 WHERE id = $1`, [id, `videos/${id}/original`]);
+      ids.push(id);
+    }
+    const jobs = t.app.get(TranscodeJob);
+    jobs.kick();
+    await waitForReady(orphaned.qrToken);
+    await jobs.idle();
+    const [{ state }] = await t.db.query('SELECT state FROM video_messages WHERE id = $1', [ids[1]]);
+    expect(state).toBe('processing');
+    // Its worker never comes back: once the lease lapses, this replica finishes it.
+    await t.db.query(`UPDATE video_messages SET job_lease_until = now() - interval '1 second' WHERE id = $1`, [ids[1]]);
+    jobs.kick();
+    await waitForReady(leased.qrToken);
+  });
+
   it('gives up on a video ffmpeg cannot read and frees the code for another try', async () => {
     const code = await newCode();
     const broken = Buffer.concat([webm.subarray(0, 4100), Buffer.alloc(20_000, 7)]);

@@ -6,7 +6,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ADMIN_ACCESS, type AdminAccess } from '../src/admin-auth/admin-access.decorators';
 import { validationError } from './support/contract';
-import { validPost } from './support/factories';
+import { validInquiry, validPost } from './support/factories';
 import { expectNoWrites } from './support/no-writes';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app';
 
@@ -39,6 +39,8 @@ const REVIEWED_PUBLIC_ROUTES = [
 ];
 
 /** Routes that serve anonymous visitors and give more (drafts) to a valid token. */
+const VALID_TESTIMONIAL = { name: '김민지', role: '꽃집 운영', content: '손님들이 정말 좋아하세요. 감사합니다!' };
+
 const REVIEWED_OPTIONAL_ROUTES = ['GET /api/posts', 'GET /api/posts/slug/:slug'];
 
 interface Route {
@@ -120,6 +122,8 @@ describe('admin authentication', () => {
   interface Fixtures {
     post: { id: string; slug: string };
     qrCode: { id: string };
+    inquiry: { id: string };
+    testimonial: { id: string };
   }
 
   async function createFixtures(): Promise<Fixtures> {
@@ -130,16 +134,20 @@ describe('admin authentication', () => {
       .send(validPost({ published: true }))
       .expect(201);
     const qr = await t.http.post('/api/admin/qr').set(auth).send({ count: 1 }).expect(201);
-    return { post: post.body, qrCode: qr.body.items[0] };
+    const inquiry = await t.http.post('/api/contact').send(validInquiry()).expect(201);
+    const testimonial = await t.http.post('/api/admin/testimonials').set(auth).send(VALID_TESTIMONIAL).expect(201);
+    return { post: post.body, qrCode: qr.body.items[0], inquiry: inquiry.body, testimonial: testimonial.body };
   }
 
   /** The path with its parameters filled from the fixtures (a random id for a route this test does not know). */
-  function pathOf(route: Route, { post, qrCode }: Fixtures): string {
-    const params: Record<string, string> = route.path.startsWith('/api/posts/')
-      ? { id: post.id, slug: post.slug }
-      : route.path.startsWith('/api/admin/qr/')
-        ? { id: qrCode.id }
-        : {};
+  function pathOf(route: Route, { post, qrCode, inquiry, testimonial }: Fixtures): string {
+    const byPrefix: [string, Record<string, string>][] = [
+      ['/api/posts/', { id: post.id, slug: post.slug }],
+      ['/api/admin/qr/', { id: qrCode.id }],
+      ['/api/admin/inquiries/', { id: inquiry.id }],
+      ['/api/admin/testimonials/', { id: testimonial.id }],
+    ];
+    const params = byPrefix.find(([prefix]) => route.path.startsWith(prefix))?.[1] ?? {};
     return route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? randomUUID());
   }
 
@@ -149,6 +157,8 @@ describe('admin authentication', () => {
     'PATCH /api/posts/:id': () => ({ title: '토큰 없이 바꾼 제목', published: false }),
     'POST /api/admin/qr': () => ({ count: 2 }),
     'PATCH /api/admin/qr/:id': () => ({ status: 'disabled' }),
+    'POST /api/admin/testimonials': () => VALID_TESTIMONIAL,
+    'PATCH /api/admin/testimonials/:id': () => ({ featured: true }),
   };
 
   function call(route: Route, authorization?: string, params = fixtures) {

@@ -1,6 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { isUUID } from 'class-validator';
 import type { Repository } from 'typeorm';
+import { type Page, type PageQueryDto, skipTake } from '../common/paging';
 import { AppConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { ContactSubmission, type SubmissionType } from './contact-submission.entity';
@@ -33,6 +35,21 @@ export class ContactService {
     } catch (error) {
       this.logger.error(`notification for ${submission.id} failed: ${error instanceof Error ? error.message : error}`);
     }
+    return submission;
+  }
+
+  async page(query: PageQueryDto, type?: SubmissionType): Promise<Page<ContactSubmission>> {
+    const [items, total] = await this.submissions.findAndCount({
+      where: type ? { submissionType: type } : {},
+      order: { createdAt: 'DESC' },
+      ...skipTake(query),
+    });
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async byId(id: string): Promise<ContactSubmission> {
+    const submission = isUUID(id) ? await this.submissions.findOneBy({ id }) : null;
+    if (!submission) throw new NotFoundException('error.notFound');
     return submission;
   }
 }

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminSubscribersController } from './admin-subscribers.controller';
 import { BlogSubscriber } from './blog-subscriber.entity';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterService } from './newsletter.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([BlogSubscriber])],
-  controllers: [NewsletterController],
+  controllers: [NewsletterController, AdminSubscribersController],
   providers: [NewsletterService],
   exports: [NewsletterService],
 })

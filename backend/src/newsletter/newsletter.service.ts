@@ -2,12 +2,36 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import type { Repository } from 'typeorm';
+import { type Page, type PageQueryDto, skipTake } from '../common/paging';
 import type { Language, MessageKey } from '../common/messages';
 import { AppConfig } from '../config/app-config';
 import { isUniqueViolation } from '../database/postgres-errors';
 import { MailService } from '../mail/mail.service';
 import { BlogSubscriber } from './blog-subscriber.entity';
 import { unsubscribeLinks, welcomeMail } from './newsletter-mail';
+
+/** What the admin console sees of a subscriber (never the unsubscribe token). */
+export interface SubscriberView {
+  id: string;
+  email: string;
+  language: Language;
+  active: boolean;
+  subscribedAt: string;
+}
+
+const toView = (s: BlogSubscriber): SubscriberView => ({
+  id: s.id,
+  email: s.email,
+  language: s.language,
+  active: s.active,
+  subscribedAt: s.subscribedAt.toISOString(),
+});
+
+/** A CSV cell: quoted, and never read as a formula by a spreadsheet. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
 
 export type SubscribeOutcome = 'created' | 'reactivated' | 'already';
 
@@ -70,5 +94,35 @@ export class NewsletterService {
         `welcome mail to subscriber ${subscriber.id} failed: ${error instanceof Error ? error.message : error}`,
       );
     }
+  }
+
+  async page(
+    query: PageQueryDto,
+    active?: boolean,
+  ): Promise<Page<SubscriberView> & { counts: { active: number; inactive: number } }> {
+    const [[items, total], activeCount, inactiveCount] = await Promise.all([
+      this.subscribers.findAndCount({
+        where: active === undefined ? {} : { active },
+        order: { subscribedAt: 'DESC' },
+        ...skipTake(query),
+      }),
+      this.subscribers.countBy({ active: true }),
+      this.subscribers.countBy({ active: false }),
+    ]);
+    return {
+      items: items.map(toView),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      counts: { active: activeCount, inactive: inactiveCount },
+    };
+  }
+
+  async csv(): Promise<string> {
+    const rows = await this.subscribers.find({ order: { subscribedAt: 'ASC' } });
+    const lines = rows.map((s) =>
+      [s.email, s.language, String(s.active), s.subscribedAt.toISOString()].map(csvCell).join(','),
+    );
+    return ['email,language,active,subscribedAt', ...lines].join('\r\n') + '\r\n';
   }
 }

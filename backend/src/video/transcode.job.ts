@@ -59,17 +59,14 @@ export class TranscodeJob implements OnApplicationBootstrap, OnApplicationShutdo
     await this.idle();
   }
 
-  /** Looks for work now (after an upload) instead of at the next poll. */
+  /** Looks for work now (after an upload) instead of at the next poll; fills one free slot. */
   kick(): void {
-    while (this.tools && !this.stopped && this.running < this.config.env.TRANSCODE_CONCURRENCY) {
-      this.running += 1;
-      void this.takeAndProcess().finally(() => {
-        this.running -= 1;
-        if (this.running === 0) this.idleWaiters.splice(0).forEach((wake) => wake());
-      });
-      // One claim per slot per kick; a finished job kicks again.
-      break;
-    }
+    if (!this.tools || this.stopped || this.running >= this.config.env.TRANSCODE_CONCURRENCY) return;
+    this.running += 1;
+    void this.takeAndProcess().finally(() => {
+      this.running -= 1;
+      if (this.running === 0) this.idleWaiters.splice(0).forEach((wake) => wake());
+    });
   }
 
   /** Resolves when no job is running (tests and shutdown). */
@@ -85,6 +82,7 @@ export class TranscodeJob implements OnApplicationBootstrap, OnApplicationShutdo
       this.logger.error(`claiming a job failed: ${error instanceof Error ? error.message : error}`);
     }
     if (!message) return;
+    this.kick(); // another free slot may take the next job meanwhile
     await this.process(message);
     setImmediate(() => this.kick());
   }

@@ -6,6 +6,7 @@ import {
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
+  checkboxSlotRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
@@ -23,6 +24,7 @@ import {
   skipNavLinkRecipe,
   spinnerRecipe,
   textStyles,
+  textareaRecipe,
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -117,10 +119,12 @@ const config = defineConfig({
       link: linkRecipe,
       skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
       progress: progressSlotRecipe,

@@ -7,12 +7,16 @@ import { useAdminSession } from '../features/admin/api/use-admin-session';
 /** Loaded lazily (see the router): visitors never download the admin code. */
 export function AdminBlogPage() {
   const { t } = useTranslation();
-  const { token, logIn, logOut } = useAdminSession();
+  const { token, expired, logIn, logOut, expire } = useAdminSession();
 
   return (
     <>
       <PageHead title={t('admin.title')} description={t('admin.description')} noIndex />
-      {token ? <AdminBlogManager onLogOut={logOut} /> : <AdminLoginForm onLoggedIn={logIn} />}
+      {token ? (
+        <AdminBlogManager token={token} onLogOut={logOut} onSessionExpired={expire} />
+      ) : (
+        <AdminLoginForm onLoggedIn={logIn} sessionExpired={expired} />
+      )}
     </>
   );
 }

@@ -10,27 +10,38 @@ function readToken(): string | null {
   }
 }
 
+function storeToken(token: string | null) {
+  try {
+    if (token) localStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, token);
+    else localStorage.removeItem(ADMIN_TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage blocked: the session lasts for this page view only.
+  }
+}
+
 /** The admin's bearer token, kept in localStorage so a reload stays logged in. */
 export function useAdminSession() {
   const [token, setToken] = useState<string | null>(readToken);
+  // Set when the server rejected the token, so the login form can say why it is back.
+  const [expired, setExpired] = useState(false);
 
   const logIn = useCallback((newToken: string) => {
-    try {
-      localStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, newToken);
-    } catch {
-      // Logged in for this page view only.
-    }
+    storeToken(newToken);
+    setExpired(false);
     setToken(newToken);
   }, []);
 
   const logOut = useCallback(() => {
-    try {
-      localStorage.removeItem(ADMIN_TOKEN_STORAGE_KEY);
-    } catch {
-      // Nothing stored.
-    }
+    storeToken(null);
+    setExpired(false);
     setToken(null);
   }, []);
 
-  return { token, logIn, logOut };
+  const expire = useCallback(() => {
+    storeToken(null);
+    setExpired(true);
+    setToken(null);
+  }, []);
+
+  return { token, expired, logIn, logOut, expire };
 }

@@ -1,4 +1,4 @@
-import { Button, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LockKeyhole } from 'lucide-react';
 import { useMemo } from 'react';
@@ -7,9 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
+import { errorStatus } from '../api/admin-request';
 import { useVerifyPassword } from '../api/use-verify-password';
 
-export function AdminLoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => void }) {
+interface AdminLoginFormProps {
+  onLoggedIn: (token: string) => void;
+  /** The server rejected the previous token: say why the admin is asked to log in again. */
+  sessionExpired?: boolean;
+}
+
+export function AdminLoginForm({ onLoggedIn, sessionExpired = false }: AdminLoginFormProps) {
   const { t } = useTranslation();
   const verify = useVerifyPassword();
   const schema = useMemo(
@@ -26,6 +33,14 @@ export function AdminLoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => 
     verify.mutate(password, {
       onSuccess: ({ token }) => onLoggedIn(token),
       onError: (error) => {
+        if (errorStatus(error) === 429) {
+          showToast({
+            type: 'error',
+            title: t('admin.tooManyAttempts'),
+            description: t('admin.waitAMinute'),
+          });
+          return;
+        }
         showToast({
           type: 'error',
           title: t('admin.wrongPassword'),
@@ -46,6 +61,12 @@ export function AdminLoginForm({ onLoggedIn }: { onLoggedIn: (token: string) => 
           </Heading>
           <Text color="fg.muted">{t('admin.loginDescription')}</Text>
         </Stack>
+        {sessionExpired && (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{t('admin.sessionExpired')}</Alert.Title>
+          </Alert.Root>
+        )}
         <Field.Root invalid={!!errors.password} required>
           <Field.Label>
             {t('admin.password')}

@@ -1,0 +1,70 @@
+import { Badge, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../../components/loading-state';
+import type { AdminPost } from '../api/admin-post';
+
+interface AdminPostListProps {
+  posts: AdminPost[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  deletingId: string | null;
+  onEdit: (post: AdminPost) => void;
+  onDelete: (post: AdminPost) => void;
+}
+
+/** Every post, drafts marked, each with edit and delete. */
+export function AdminPostList({ posts, isLoading, isError, deletingId, onEdit, onDelete }: AdminPostListProps) {
+  const { t, i18n } = useTranslation();
+  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
+
+  if (isLoading) return <LoadingState label={t('admin.loading')} />;
+  if (isError) return <Text color="fg.error">{t('admin.fetchFailed')}</Text>;
+  if (!posts || posts.length === 0) return <Text color="fg.muted">{t('admin.noPosts')}</Text>;
+
+  return (
+    <Stack as="ul" gap="3" listStyleType="none" aria-label={t('admin.postsHeading')}>
+      {posts.map((post) => (
+        <Card.Root as="li" key={post.id} size="sm" variant="outline" data-testid="admin-post">
+          <Card.Body>
+            <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+              <Stack gap="1" minW="0">
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Badge colorPalette={post.published ? 'green' : 'gray'} variant={post.published ? 'subtle' : 'outline'}>
+                    {t(post.published ? 'admin.published' : 'admin.draft')}
+                  </Badge>
+                  <Heading as="h3" size="sm">
+                    {post.title}
+                  </Heading>
+                </Flex>
+                <Text textStyle="sm" color="fg.muted">
+                  /blog/{post.slug} · {dateFormat.format(new Date(post.createdAt))}
+                </Text>
+              </Stack>
+              <Flex gap="2" flexShrink={0}>
+                <Button size="sm" variant="outline" onClick={() => onEdit(post)}>
+                  <Pencil aria-hidden />
+                  {t('admin.edit')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  loading={deletingId === post.id}
+                  onClick={() => onDelete(post)}
+                >
+                  <Trash2 aria-hidden />
+                  {t('admin.delete')}
+                </Button>
+              </Flex>
+            </Flex>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import type { AdminPost, PostInput } from './api/admin-post';
+
+/** The spec's blog limits (section 5), the same numbers the backend's DTO checks. */
+export const POST_LIMITS = {
+  title: { min: 5, max: 40 },
+  titleEn: { max: 80 },
+  content: { min: 50, max: 1200 },
+  contentEn: { max: 2400 },
+  excerpt: { min: 20, max: 100 },
+  excerptEn: { max: 200 },
+  slug: { max: 30 },
+} as const;
+
+/** Lowercases and turns every character other than a-z, 0-9 and '-' into '-'. */
+export function toSlug(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function createPostSchema(t: TFunction) {
+  return z.object({
+    title: z.string().trim().min(POST_LIMITS.title.min, t('admin.validation.titleMin')).max(POST_LIMITS.title.max, t('admin.validation.titleMax')),
+    titleEn: z.string().trim().max(POST_LIMITS.titleEn.max, t('admin.validation.titleEnMax')),
+    content: z
+      .string()
+      .trim()
+      .min(POST_LIMITS.content.min, t('admin.validation.contentMin'))
+      .max(POST_LIMITS.content.max, t('admin.validation.contentMax')),
+    contentEn: z.string().trim().max(POST_LIMITS.contentEn.max, t('admin.validation.contentEnMax')),
+    excerpt: z
+      .string()
+      .trim()
+      .min(POST_LIMITS.excerpt.min, t('admin.validation.excerptMin'))
+      .max(POST_LIMITS.excerpt.max, t('admin.validation.excerptMax')),
+    excerptEn: z.string().trim().max(POST_LIMITS.excerptEn.max, t('admin.validation.excerptEnMax')),
+    thumbnailUrl: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isHttpUrl(value), t('admin.validation.urlInvalid')),
+    slug: z
+      .string()
+      .trim()
+      .min(1, t('admin.validation.slugRequired'))
+      .max(POST_LIMITS.slug.max, t('admin.validation.slugMax'))
+      .regex(/^[a-z0-9-]+$/, t('admin.validation.slugPattern')),
+    published: z.boolean(),
+  });
+}
+
+export type PostFormValues = z.input<ReturnType<typeof createPostSchema>>;
+export type PostFormOutput = z.output<ReturnType<typeof createPostSchema>>;
+export type PostField = keyof PostFormValues;
+
+export const emptyPostValues: PostFormValues = {
+  title: '',
+  titleEn: '',
+  content: '',
+  contentEn: '',
+  excerpt: '',
+  excerptEn: '',
+  thumbnailUrl: '',
+  slug: '',
+  published: false,
+};
+
+export function postToFormValues(post: AdminPost): PostFormValues {
+  return {
+    title: post.title,
+    titleEn: post.titleEn ?? '',
+    content: post.content,
+    contentEn: post.contentEn ?? '',
+    excerpt: post.excerpt,
+    excerptEn: post.excerptEn ?? '',
+    thumbnailUrl: post.thumbnailUrl ?? '',
+    slug: post.slug,
+    published: post.published,
+  };
+}
+
+// Optional fields left empty are sent as null, as the API stores them.
+const orNull = (value: string) => (value === '' ? null : value);
+
+export function formValuesToInput(values: PostFormOutput): PostInput {
+  return {
+    title: values.title,
+    titleEn: orNull(values.titleEn),
+    content: values.content,
+    contentEn: orNull(values.contentEn),
+    excerpt: values.excerpt,
+    excerptEn: orNull(values.excerptEn),
+    thumbnailUrl: orNull(values.thumbnailUrl),
+    slug: values.slug,
+    published: values.published,
+  };
+}

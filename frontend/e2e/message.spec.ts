@@ -191,7 +191,7 @@ test('record with the camera, send, watch once processed, download, then take it
   await page.getByRole('button', { name: text.send }).click();
   await expect(page.getByRole('heading', { name: text.sending })).toBeVisible();
   await expect(page.getByRole('progressbar')).toBeVisible();
-  // The percentage moves as the bytes go (16 KB/s: the fake cam. clip is small but takes seconds).
+  // The percentage moves as the bytes go (16 KB/s: even the small fake-camera clip takes seconds).
   await expect(page.getByTestId('upload-percent')).toHaveText(/^([1-9]\d?|100)%$/);
 
   await expect(page.getByRole('heading', { name: text.sent })).toBeVisible({ timeout: 60_000 });

@@ -32,6 +32,17 @@ const freePort = () =>
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const work = mkdtempSync(join(tmpdir(), 'giftcast-bench-'));
 
+/** A client of the embedded S3-compatible server, as the backend configures its own. */
+function s3Client(storage) {
+  return new S3Client({
+    region: 'us-east-1',
+    endpoint: storage.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
+}
+
 async function withSchema(fn) {
   const schema = `bench_video_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: DATABASE });
@@ -254,13 +265,7 @@ async function purgeBench(count) {
       await db.query(
         `UPDATE video_messages SET video_key = 'videos/' || id || '/video.mp4', poster_key = 'videos/' || id || '/poster.jpg'`,
       );
-      const client = new S3Client({
-        region: 'us-east-1',
-        endpoint: storage.endpoint,
-        forcePathStyle: true,
-        credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey },
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-      });
+      const client = s3Client(storage);
       const ids = rows.rows.map((r) => r.id);
       for (let i = 0; i < ids.length; i += 50) {
         await Promise.all(

@@ -45,6 +45,7 @@ export const MESSAGES = {
     ko: '소문자, 숫자, 하이픈만 사용 가능합니다',
     en: 'Only lowercase letters, numbers and hyphens are allowed',
   },
+  'search.max': { ko: '검색어는 100자 이내로 입력해주세요', en: 'The search must be 100 characters or fewer' },
   'token.required': { ko: '구독 해지 토큰이 필요합니다', en: 'An unsubscribe token is required' },
   'password.required': { ko: '비밀번호를 입력해주세요', en: 'Please enter the password' },
 

@@ -28,6 +28,6 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export function skipTake({ page, pageSize }: PageQueryDto): { skip: number; take: number } {
+export function skipTake({ page, pageSize }: Pick<PageQueryDto, 'page' | 'pageSize'>): { skip: number; take: number } {
   return { skip: (page - 1) * pageSize, take: pageSize };
 }

@@ -1,5 +1,12 @@
-import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  applyDecorators,
+  BadRequestException,
+  ValidationPipe,
+  type ValidationError,
+} from '@nestjs/common';
 import { Transform } from 'class-transformer';
+import { IsDefined, IsString, IsUrl, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { isMessageKey, type MessageKey } from './messages';
 
 export interface FieldError {
@@ -102,3 +109,36 @@ export const EmptyToNull = () =>
     const trimmed = value.trim();
     return trimmed === '' ? null : trimmed;
   });
+
+const isPresent = (_: unknown, value: unknown) => value !== null && value !== undefined;
+
+/** A required text, trimmed: missing or under `min` answers `tooShort`, over `max` answers `tooLong`. */
+export const RequiredText = (min: number, max: number, tooShort: MessageKey, tooLong: MessageKey) =>
+  applyDecorators(
+    Trim(),
+    IsDefined({ message: tooShort }),
+    IsString({ message: 'field.string' }),
+    MinLength(min, { message: tooShort }),
+    MaxLength(max, { message: tooLong }),
+  );
+
+/** An optional text up to `max` characters; '' is stored as null. */
+export const OptionalText = (max: number, tooLong: MessageKey) =>
+  applyDecorators(
+    EmptyToNull(),
+    ValidateIf(isPresent),
+    IsString({ message: 'field.string' }),
+    MaxLength(max, { message: tooLong }),
+  );
+
+export const URL_MAX_LENGTH = 2048;
+
+/** An optional http(s) URL; '' is stored as null. */
+export const OptionalHttpUrl = () =>
+  applyDecorators(
+    EmptyToNull(),
+    ValidateIf(isPresent),
+    IsString({ message: 'field.url' }),
+    MaxLength(URL_MAX_LENGTH, { message: 'field.url' }),
+    IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'field.url' }),
+  );

@@ -38,6 +38,25 @@ describe('parseConfig', () => {
     });
   });
 
+  it('gives the newsletter sender its documented defaults and reads overrides as numbers', () => {
+    expect(parse({}).env).toMatchObject({
+      NEWSLETTER_SMTP_CONNECTIONS: 3,
+      NEWSLETTER_BATCH_SIZE: 200,
+      NEWSLETTER_LEASE_SECONDS: 60,
+      NEWSLETTER_POLL_SECONDS: 10,
+      NEWSLETTER_RETRY_SECONDS: 30,
+    });
+    expect(parse({ NEWSLETTER_SMTP_CONNECTIONS: '8', NEWSLETTER_BATCH_SIZE: '50' }).env).toMatchObject({
+      NEWSLETTER_SMTP_CONNECTIONS: 8,
+      NEWSLETTER_BATCH_SIZE: 50,
+    });
+  });
+
+  it('refuses a newsletter setting of zero connections or a batch of zero, naming both', () => {
+    const { variables } = configError({ DATABASE_URL, NEWSLETTER_SMTP_CONNECTIONS: '0', NEWSLETTER_BATCH_SIZE: '0' });
+    expect(variables).toEqual(['NEWSLETTER_BATCH_SIZE', 'NEWSLETTER_SMTP_CONNECTIONS']);
+  });
+
   it('drops the trailing slash of PUBLIC_URL', () => {
     expect(parse({ PUBLIC_URL: 'https://giftcast.example/' }).env.PUBLIC_URL).toBe('https://giftcast.example');
   });

@@ -51,6 +51,11 @@ export const envSchema = z
     MAIL_FROM: z.string().default('Giftcast <no-reply@localhost>'),
     INQUIRY_NOTIFY_TO: z.string().default('hello@localhost'),
     OUTBOX_DIR: z.string().default('data/outbox'),
+    NEWSLETTER_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
+    NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+    NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    NEWSLETTER_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    NEWSLETTER_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
 
     ADMIN_PASSWORD: optionalString,
     ADMIN_PASSWORD_HASH: optionalString.pipe(

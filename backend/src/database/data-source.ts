@@ -3,18 +3,31 @@ import { BlogPost } from '../blog/blog-post.entity';
 import type { Env } from '../config/config.schema';
 import { ContactSubmission } from '../contact/contact-submission.entity';
 import { BlogSubscriber } from '../newsletter/blog-subscriber.entity';
+import { NewsletterCampaign } from '../newsletter/newsletter-campaign.entity';
+import { NewsletterSend } from '../newsletter/newsletter-send.entity';
 import { QrCodeEntity } from '../qr/qr-code.entity';
 import { Testimonial } from '../testimonial/testimonial.entity';
 import { VideoMessage } from '../video/video-message.entity';
 import { CreateContentTables1795320159101 } from './migrations/1795320159101-CreateContentTables';
 import { CreateVideoMessages1795323039495 } from './migrations/1795323039495-CreateVideoMessages';
 import { CreateQrCodes1795320687323 } from './migrations/1795320687323-CreateQrCodes';
+import { CreateNewsletterSends1795333169181 } from './migrations/1795333169181-CreateNewsletterSends';
 
-export const ENTITIES = [ContactSubmission, Testimonial, BlogPost, BlogSubscriber, QrCodeEntity, VideoMessage];
+export const ENTITIES = [
+  ContactSubmission,
+  Testimonial,
+  BlogPost,
+  BlogSubscriber,
+  QrCodeEntity,
+  VideoMessage,
+  NewsletterCampaign,
+  NewsletterSend,
+];
 export const MIGRATIONS = [
   CreateContentTables1795320159101,
   CreateQrCodes1795320687323,
   CreateVideoMessages1795323039495,
+  CreateNewsletterSends1795333169181,
 ];
 
 /** Any number: it only has to be the same for every replica of this application. */

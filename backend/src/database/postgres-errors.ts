@@ -17,10 +17,17 @@ export function isUnstorableText(error: unknown): boolean {
   return code === '22021' || code === '22P05';
 }
 
-/** The rows of an UPDATE/DELETE ... RETURNING through TypeORM's query(), which pairs them with a count. */
+/** TypeORM's query() answers an UPDATE/DELETE with [rows, affected count]. */
+function isRowsAndCount(result: unknown): result is [unknown[], number] {
+  return Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number';
+}
+
+/** The rows of an UPDATE/DELETE ... RETURNING run through query(). */
 export function returnedRows<T>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[0] as T[];
-  }
-  return result as T[];
+  return (isRowsAndCount(result) ? result[0] : result) as T[];
+}
+
+/** How many rows an UPDATE/DELETE run through query() changed. */
+export function affectedRows(result: unknown): number {
+  return isRowsAndCount(result) ? result[1] : 0;
 }

@@ -3,6 +3,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
+import { skipTake } from '../common/paging';
 import { AppConfig } from '../config/app-config';
 import { formatSerial, QR_STATUSES, type QrCode, type QrStatus } from './qr-code';
 import { QrCodeEntity } from './qr-code.entity';
@@ -105,15 +106,13 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
     return this.repository.findOneBy({ id });
   }
 
-  async page({ status, serial, page, pageSize }: QrPageQuery): Promise<QrPage> {
+  async page(filter: QrPageQuery): Promise<QrPage> {
+    const { status, serial } = filter;
+    const { skip, take } = skipTake(filter);
     const query = this.repository.createQueryBuilder('qr');
     if (status) query.andWhere('qr.status = :status', { status });
     if (serial) query.andWhere('qr.serial_number LIKE :serial', { serial: `%${serial}%` });
-    const [items, total] = await query
-      .orderBy('qr.serial_value', 'ASC')
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
+    const [items, total] = await query.orderBy('qr.serial_value', 'ASC').skip(skip).take(take).getManyAndCount();
     return { items, total };
   }
 
@@ -152,31 +151,32 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
   changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[]): Promise<number> {
     if (ids.length === 0) return Promise.resolve(0);
     return this.changing(
-      async (manager) => {
-        const result = await manager
-          .createQueryBuilder()
-          .update(QrCodeEntity)
-          .set({ status: to })
-          .where('id IN (:...ids) AND status IN (:...from)', { ids, from })
-          .execute();
-        return result.affected ?? 0;
-      },
+      (manager) => this.updateStatuses(manager, ids, to, from),
       (changed) => changed > 0,
     );
   }
 
   changeStatus(id: string, to: QrStatus, from: readonly QrStatus[]): Promise<QrCode | null> {
     return this.changing(
-      async (manager) => {
-        const result = await manager
-          .createQueryBuilder()
-          .update(QrCodeEntity)
-          .set({ status: to })
-          .where('id = :id AND status IN (:...from)', { id, from })
-          .execute();
-        return result.affected ? manager.findOneBy(QrCodeEntity, { id }) : null;
-      },
+      async (manager) =>
+        (await this.updateStatuses(manager, [id], to, from)) ? manager.findOneBy(QrCodeEntity, { id }) : null,
       (code) => code !== null,
     );
+  }
+
+  /** The conditional update both status changes are made of; returns how many codes changed. */
+  private async updateStatuses(
+    manager: EntityManager,
+    ids: string[],
+    to: QrStatus,
+    from: readonly QrStatus[],
+  ): Promise<number> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(QrCodeEntity)
+      .set({ status: to })
+      .where('id IN (:...ids) AND status IN (:...from)', { ids, from })
+      .execute();
+    return result.affected ?? 0;
   }
 }

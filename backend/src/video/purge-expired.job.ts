@@ -4,6 +4,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { Clock } from '../common/clock';
+import { affectedRows } from '../database/postgres-errors';
 import { AppConfig } from '../config/app-config';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
@@ -108,12 +109,7 @@ export class PurgeExpiredJob {
         this.storage,
         rows.flatMap((r) => r.keys),
       );
-      await this.qr.changeStatuses(
-        rows.map((r) => r.qr_code_id),
-        'expired',
-        ['recorded'],
-      );
-      await this.db.query('DELETE FROM video_messages WHERE id = ANY($1::uuid[])', [ids]);
+      await this.forget(rows, 'expired');
       purged += rows.length;
     }
   }
@@ -128,12 +124,7 @@ export class PurgeExpiredJob {
       this.storage,
       rows.map((r) => r.id),
     );
-    await this.qr.changeStatuses(
-      rows.map((r) => r.qr_code_id),
-      'unused',
-      ['recorded'],
-    );
-    await this.db.query('DELETE FROM video_messages WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+    await this.forget(rows, 'unused');
     return rows.length;
   }
 
@@ -167,7 +158,19 @@ export class PurgeExpiredJob {
   private async purgeInquiries(now: Date): Promise<number> {
     const cutoff = new Date(now);
     cutoff.setMonth(cutoff.getMonth() - INQUIRY_RETENTION_MONTHS);
-    const result: unknown = await this.db.query('DELETE FROM contact_submissions WHERE created_at < $1', [cutoff]);
-    return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
+    return affectedRows(await this.db.query('DELETE FROM contact_submissions WHERE created_at < $1', [cutoff]));
+  }
+
+  /**
+   * After their objects are gone: the codes get `codeStatus` first, then the rows go, so a run cut
+   * short between the two finds the rows again next time.
+   */
+  private async forget(rows: { id: string; qr_code_id: string }[], codeStatus: 'expired' | 'unused'): Promise<void> {
+    await this.qr.changeStatuses(
+      rows.map((r) => r.qr_code_id),
+      codeStatus,
+      ['recorded'],
+    );
+    await this.db.query('DELETE FROM video_messages WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
   }
 }

@@ -13,7 +13,7 @@ import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
 import { findMediaTools, type MediaTools, posterArgs, probeDuration, run, transcodeArgs } from './ffmpeg';
 import { VideoMessage } from './video-message.entity';
-import { deleteMessageObjects } from './video-objects';
+import { deleteKeys, deleteMessageObjects } from './video-objects';
 import { videoKeys } from './video-keys';
 
 const LEASE_SECONDS = 120;
@@ -150,7 +150,7 @@ export class TranscodeJob implements OnApplicationBootstrap, OnApplicationShutdo
         await deleteMessageObjects(this.storage, [message.id]);
         return;
       }
-      await deleteMessageObjects(this.storage, [message.id], [keys.original]);
+      await deleteKeys(this.storage, [keys.original]);
       this.logger.log(`message ${message.id}: ${duration.toFixed(1)} s, ${(size / 1e6).toFixed(1)} MB`);
     } catch (error) {
       await this.failed(message, error);

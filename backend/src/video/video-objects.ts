@@ -22,15 +22,10 @@ export async function deleteKeys(storage: StorageService, keys: string[]): Promi
 }
 
 /**
- * Deletes the objects of messages: the given keys, or everything under each message's prefix
- * (found by listing, so nothing a crash left half-written survives).
+ * Deletes everything under each message's prefix (found by listing, so nothing a crash left
+ * half-written survives).
  */
-export async function deleteMessageObjects(
-  storage: StorageService,
-  messageIds: string[],
-  only?: string[],
-): Promise<void> {
-  if (only) return deleteKeys(storage, only);
+export async function deleteMessageObjects(storage: StorageService, messageIds: string[]): Promise<void> {
   const keys: string[] = [];
   for (const id of messageIds) {
     const { prefix, original, video, poster } = videoKeys(id);

@@ -1,16 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { EmptyToNull, Trim } from '../../common/validation';
+import { IsDefined, IsEmail, IsIn, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { OptionalText, RequiredText, Trim } from '../../common/validation';
 import { SUBMISSION_TYPES, type SubmissionType } from '../contact-submission.entity';
 
 /** The contact and partner forms (spec section 5: the same rules). */
 export class CreateInquiryDto {
   @ApiProperty({ minLength: 2, maxLength: 100 })
-  @Trim()
-  @IsDefined({ message: 'name.min' })
-  @IsString({ message: 'field.string' })
-  @MinLength(2, { message: 'name.min' })
-  @MaxLength(100, { message: 'name.max' })
+  @RequiredText(2, 100, 'name.min', 'name.max')
   name: string;
 
   @ApiProperty({ format: 'email' })
@@ -22,18 +18,11 @@ export class CreateInquiryDto {
   email: string;
 
   @ApiPropertyOptional({ maxLength: 30, nullable: true })
-  @EmptyToNull()
-  @IsOptional()
-  @IsString({ message: 'field.string' })
-  @MaxLength(30, { message: 'phone.max' })
+  @OptionalText(30, 'phone.max')
   phone?: string | null;
 
   @ApiProperty({ minLength: 10, maxLength: 5000 })
-  @Trim()
-  @IsDefined({ message: 'message.min' })
-  @IsString({ message: 'field.string' })
-  @MinLength(10, { message: 'message.min' })
-  @MaxLength(5000, { message: 'message.max' })
+  @RequiredText(10, 5000, 'message.min', 'message.max')
   message: string;
 
   @ApiPropertyOptional({ enum: SUBMISSION_TYPES, default: 'contact' })

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { PageQueryDto } from '../../common/paging';
 import { ADMIN_SETTABLE_STATUSES, QR_STATUSES, type QrStatus } from '../qr-code';
 
-export class ListQrCodesQueryDto {
+export class ListQrCodesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: QR_STATUSES })
   @IsOptional()
   @IsIn(QR_STATUSES, { message: 'qr.status.invalid' })
@@ -13,22 +13,6 @@ export class ListQrCodesQueryDto {
   @IsOptional()
   @Matches(/^\d{1,18}$/, { message: 'qr.serial.invalid' })
   serial?: string;
-
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'field.integer' })
-  @Min(1, { message: 'field.integer' })
-  @Max(100_000, { message: 'field.integer' })
-  page: number = 1;
-
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'field.integer' })
-  @Min(1, { message: 'field.integer' })
-  @Max(200, { message: 'field.integer' })
-  pageSize: number = 50;
 }
 
 export class GenerateQrCodesDto {

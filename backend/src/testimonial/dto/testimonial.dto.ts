@@ -1,80 +1,39 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import {
-  IsBoolean,
-  IsDefined,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Matches,
-  MaxLength,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
-import { EmptyToNull, Trim } from '../../common/validation';
-
-const isPresent = (_: unknown, value: unknown) => value !== null && value !== undefined;
+import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
+import { OptionalHttpUrl, OptionalText, RequiredText } from '../../common/validation';
 
 /** The spec's testimonial rules (section 5). */
 export class CreateTestimonialDto {
   @ApiProperty({ minLength: 2, maxLength: 100 })
-  @Trim()
-  @IsDefined({ message: 'name.min' })
-  @IsString({ message: 'field.string' })
-  @MinLength(2, { message: 'name.min' })
-  @MaxLength(100, { message: 'name.max' })
+  @RequiredText(2, 100, 'name.min', 'name.max')
   name: string;
 
   @ApiPropertyOptional({ maxLength: 100, nullable: true })
-  @EmptyToNull()
-  @ValidateIf(isPresent)
-  @IsString({ message: 'field.string' })
-  @MaxLength(100, { message: 'name.max' })
+  @OptionalText(100, 'name.max')
   nameEn?: string | null;
 
   @ApiProperty({ minLength: 2, maxLength: 100 })
-  @Trim()
-  @IsDefined({ message: 'role.min' })
-  @IsString({ message: 'field.string' })
-  @MinLength(2, { message: 'role.min' })
-  @MaxLength(100, { message: 'field.invalid' })
+  @RequiredText(2, 100, 'role.min', 'field.invalid')
   role: string;
 
   @ApiPropertyOptional({ maxLength: 100, nullable: true })
-  @EmptyToNull()
-  @ValidateIf(isPresent)
-  @IsString({ message: 'field.string' })
-  @MaxLength(100, { message: 'field.invalid' })
+  @OptionalText(100, 'field.invalid')
   roleEn?: string | null;
 
   @ApiProperty({ minLength: 10, maxLength: 2000 })
-  @Trim()
-  @IsDefined({ message: 'review.min' })
-  @IsString({ message: 'field.string' })
-  @MinLength(10, { message: 'review.min' })
-  @MaxLength(2000, { message: 'field.invalid' })
+  @RequiredText(10, 2000, 'review.min', 'field.invalid')
   content: string;
 
   @ApiPropertyOptional({ maxLength: 4000, nullable: true })
-  @EmptyToNull()
-  @ValidateIf(isPresent)
-  @IsString({ message: 'field.string' })
-  @MaxLength(4000, { message: 'field.invalid' })
+  @OptionalText(4000, 'field.invalid')
   contentEn?: string | null;
 
   @ApiPropertyOptional({ format: 'uri', nullable: true })
-  @EmptyToNull()
-  @ValidateIf(isPresent)
-  @IsString({ message: 'field.url' })
-  @MaxLength(2048, { message: 'field.url' })
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'field.url' })
+  @OptionalHttpUrl()
   imageUrl?: string | null;
 
   @ApiPropertyOptional({ format: 'uri', nullable: true })
-  @EmptyToNull()
-  @ValidateIf(isPresent)
-  @IsString({ message: 'field.url' })
-  @MaxLength(2048, { message: 'field.url' })
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'field.url' })
+  @OptionalHttpUrl()
   videoUrl?: string | null;
 
   @ApiPropertyOptional({ default: '5', description: "'1' to '5'" })

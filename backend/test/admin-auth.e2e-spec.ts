@@ -146,6 +146,7 @@ describe('admin authentication', () => {
       ['/api/admin/qr/', { id: qrCode.id }],
       ['/api/admin/inquiries/', { id: inquiry.id }],
       ['/api/admin/testimonials/', { id: testimonial.id }],
+      ['/api/admin/newsletters/', { postId: post.id }],
     ];
     const params = byPrefix.find(([prefix]) => route.path.startsWith(prefix))?.[1] ?? {};
     return route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? randomUUID());
@@ -270,7 +271,9 @@ describe('admin authentication', () => {
         Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
       );
       expect(routes.map(routeName).sort()).toEqual(documented.sort());
-      expect(routes.map(routeName)).toEqual(expect.arrayContaining(['POST /api/posts', 'DELETE /api/posts/:id']));
+      expect(routes.map(routeName)).toEqual(
+        expect.arrayContaining(['POST /api/posts', 'DELETE /api/posts/:id', 'GET /api/admin/posts']),
+      );
     });
 
     it('marks exactly the reviewed routes @Public()', () => {

@@ -32,6 +32,13 @@ export class BlogPost {
   @Column({ type: 'boolean', default: false })
   published: boolean;
 
+  /**
+   * Set once, the first time the post goes out: later publishes never mail subscribers again.
+   * Optional because content seeded straight into the table may leave it out.
+   */
+  @Column({ name: 'first_published_at', type: 'timestamptz', nullable: true })
+  firstPublishedAt?: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

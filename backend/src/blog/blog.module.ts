@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminPostsController } from './admin-posts.controller';
 import { BlogController } from './blog.controller';
 import { BlogPost } from './blog-post.entity';
 import { BlogService } from './blog.service';
+import { NewsletterModule } from '../newsletter/newsletter.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([BlogPost])],
-  controllers: [BlogController],
+  imports: [TypeOrmModule.forFeature([BlogPost]), NewsletterModule],
+  controllers: [BlogController, AdminPostsController],
   providers: [BlogService],
   exports: [BlogService],
 })

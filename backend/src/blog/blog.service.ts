@@ -1,17 +1,27 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import type { Repository } from 'typeorm';
+import { ILike, type Repository } from 'typeorm';
+import { Clock } from '../common/clock';
+import { type Page, type PageQueryDto, skipTake } from '../common/paging';
 import { isUniqueViolation } from '../database/postgres-errors';
+import { SendNewsletterJob } from '../newsletter/send-newsletter.job';
 import { BlogPost } from './blog-post.entity';
 import type { CreatePostDto } from './dto/create-post.dto';
 import type { UpdatePostDto } from './dto/update-post.dto';
 
 const SLUG_CONSTRAINT = 'blog_posts_slug_key';
 
+/** `text` matched literally inside a LIKE pattern (backslash is PostgreSQL's default escape). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
 @Injectable()
 export class BlogService {
-  constructor(@InjectRepository(BlogPost) private readonly posts: Repository<BlogPost>) {}
+  constructor(
+    @InjectRepository(BlogPost) private readonly posts: Repository<BlogPost>,
+    private readonly newsletter: SendNewsletterJob,
+    private readonly clock: Clock,
+  ) {}
 
   /** Newest first; drafts only when asked for by an admin. */
   list(includeDrafts: boolean): Promise<BlogPost[]> {
@@ -21,6 +31,20 @@ export class BlogService {
     });
   }
 
+  /**
+   * The admin's list: every post, drafts included, newest first (the id keeps posts created in the
+   * same instant in one order across pages); `search` is found in the slug or either title.
+   */
+  async page(query: PageQueryDto, search?: string): Promise<Page<BlogPost>> {
+    const pattern = search ? ILike(`%${likeLiteral(search)}%`) : undefined;
+    const [items, total] = await this.posts.findAndCount({
+      where: pattern ? [{ slug: pattern }, { title: pattern }, { titleEn: pattern }] : {},
+      order: { createdAt: 'DESC', id: 'DESC' },
+      ...skipTake(query),
+    });
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  }
+
   async bySlug(slug: string, includeDrafts: boolean): Promise<BlogPost> {
     const post = await this.posts.findOneBy(includeDrafts ? { slug } : { slug, published: true });
     if (!post) throw new NotFoundException('error.post.notFound');
@@ -28,12 +52,13 @@ export class BlogService {
   }
 
   async create(input: CreatePostDto): Promise<BlogPost> {
-    return this.saveUniqueSlug(this.posts.create({ published: false, ...input }));
+    return this.saveUniqueSlug(this.posts.create({ published: false, ...input }), false);
   }
 
   async update(id: string, changes: UpdatePostDto): Promise<BlogPost> {
     const post = await this.byId(id);
-    return this.saveUniqueSlug(this.posts.merge(post, changes));
+    const wasPublished = post.published;
+    return this.saveUniqueSlug(this.posts.merge(post, changes), wasPublished);
   }
 
   async remove(id: string): Promise<void> {
@@ -47,12 +72,29 @@ export class BlogService {
     return post;
   }
 
-  private async saveUniqueSlug(post: BlogPost): Promise<BlogPost> {
+  /**
+   * Saves; the first time a post is saved as published, the same transaction stamps it and queues
+   * its newsletter, which goes out in the background (the answer never waits for mail). A post that
+   * was already out without a stamp (seeded straight into the table) is stamped and never mailed.
+   */
+  private async saveUniqueSlug(post: BlogPost, wasPublished: boolean): Promise<BlogPost> {
+    const stamp = post.published && !post.firstPublishedAt;
+    const announce = stamp && !wasPublished;
+    if (stamp) post.firstPublishedAt = this.clock.now();
+    let saved: BlogPost;
+    let mailsQueued = false;
     try {
-      return await this.posts.save(post);
+      saved = await this.posts.manager.transaction(async (manager) => {
+        const row = await manager.save(post);
+        if (announce) mailsQueued = await this.newsletter.enqueue(manager, row.id);
+        return row;
+      });
     } catch (error) {
+      if (stamp) post.firstPublishedAt = null;
       if (isUniqueViolation(error, SLUG_CONSTRAINT)) throw new ConflictException('error.slug.taken');
       throw error;
     }
+    if (mailsQueued) this.newsletter.kick();
+    return saved;
   }
 }

@@ -12,7 +12,9 @@ import { SmtpMailTransport } from './smtp-mail.transport';
       provide: MailTransport,
       inject: [AppConfig],
       useFactory: ({ env }: AppConfig): MailTransport =>
-        env.SMTP_URL ? new SmtpMailTransport(env.SMTP_URL) : new OutboxMailTransport(env.OUTBOX_DIR),
+        env.SMTP_URL
+          ? new SmtpMailTransport(env.SMTP_URL, env.NEWSLETTER_SMTP_CONNECTIONS)
+          : new OutboxMailTransport(env.OUTBOX_DIR),
     },
     MailService,
   ],

@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminNewslettersController } from './admin-newsletters.controller';
 import { AdminSubscribersController } from './admin-subscribers.controller';
 import { BlogSubscriber } from './blog-subscriber.entity';
 import { NewsletterController } from './newsletter.controller';
+import { NewsletterProgressService } from './newsletter-progress.service';
 import { NewsletterService } from './newsletter.service';
+import { SendNewsletterJob } from './send-newsletter.job';
 
 @Module({
   imports: [TypeOrmModule.forFeature([BlogSubscriber])],
-  controllers: [NewsletterController, AdminSubscribersController],
-  providers: [NewsletterService],
-  exports: [NewsletterService],
+  controllers: [NewsletterController, AdminSubscribersController, AdminNewslettersController],
+  providers: [NewsletterService, NewsletterProgressService, SendNewsletterJob],
+  exports: [NewsletterService, SendNewsletterJob],
 })
 export class NewsletterModule {}

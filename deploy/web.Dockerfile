@@ -1,4 +1,4 @@
-# nginx with the built web app. Build context: the repository root.
+# nginx with the built web app's static files (the backend answers the pages). Build context: the repository root.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -6,11 +6,10 @@ COPY backend/package.json backend/package.json
 COPY frontend/package.json frontend/package.json
 RUN npm ci --workspace frontend --include-workspace-root=false --no-audit --no-fund
 COPY frontend frontend
-ARG PUBLIC_URL=http://localhost:8080
 ARG CONTACT_EMAIL=hello@giftcast.example
 ARG CONTACT_PHONE=+82-2-0000-0000
 ARG VITE_GA_ID=
-RUN PUBLIC_URL=$PUBLIC_URL CONTACT_EMAIL=$CONTACT_EMAIL CONTACT_PHONE=$CONTACT_PHONE VITE_GA_ID=$VITE_GA_ID \
+RUN CONTACT_EMAIL=$CONTACT_EMAIL CONTACT_PHONE=$CONTACT_PHONE VITE_GA_ID=$VITE_GA_ID \
     npm run build -w frontend
 
 FROM nginx:1.27-alpine

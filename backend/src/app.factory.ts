@@ -65,7 +65,7 @@ export async function createApp(
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
-  if (env.WEB_ROOT) serveWebApp(app, env.WEB_ROOT);
+  if (env.WEB_ROOT) serveWebApp(app, env.WEB_ROOT, env.PUBLIC_URL);
   app.enableShutdownHooks();
   return app;
 }

@@ -1,26 +1,120 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { NotFoundException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { BlogPost } from '../blog/blog-post.entity';
+import { BlogService } from '../blog/blog.service';
+import { toPostResponse } from '../blog/post-response';
+import { brandOf, postHeadTags, withPostHead } from './post-head';
+import { loadPageRenderer, type QuerySeed } from './page-renderer';
+import { robotsTxt, sitemapXml } from './sitemap';
+import { WebPages, type PageLanguage } from './web-pages';
+
+/** How many rendered blog pages are kept (oldest dropped first). */
+const RENDERED_PAGES_KEPT = 500;
 
 /**
- * Serves the built web app beside the API (the `make run` setup; in Docker nginx does this):
- * hashed assets cached for a year, every other GET outside /api answered by the app's page.
+ * Serves the built web app beside the API (`make run`, and behind nginx in Docker): hashed assets
+ * cached for a year; public pages as prerendered HTML in the asked language (`?lang=en`); the
+ * blog's list and posts rendered per request with their posts in the HTML, a post with its own
+ * head tags; unknown paths as the 404 page with status 404; robots.txt and a sitemap of every
+ * public page and published post.
  */
-export function serveWebApp(app: NestExpressApplication, webRoot: string): void {
+export function serveWebApp(app: NestExpressApplication, webRoot: string, publicUrl: string): void {
   const root = resolve(webRoot);
-  const indexFile = join(root, 'index.html');
-  if (!existsSync(indexFile)) throw new Error(`WEB_ROOT ${root} has no index.html: build the frontend first`);
+  if (!existsSync(join(root, 'index.html')))
+    throw new Error(`WEB_ROOT ${root} has no index.html: build the frontend first`);
+  const pages = new WebPages(root, publicUrl);
+  const blog = app.get(BlogService, { strict: false });
+  const renderer = loadPageRenderer(root);
+  /** A blog page rendered with the posts it shows, or null without the server bundle. */
+  // Rendering takes tens of milliseconds; the same posts give the same page, so it is kept.
+  const rendered = new Map<string, string>();
+  const renderBlogPage = async (path: string, language: PageLanguage, seeds: QuerySeed[]) => {
+    const render = await renderer;
+    if (!render) return null;
+    const key = createHash('sha256').update(JSON.stringify([path, language, seeds])).digest('base64');
+    let html = rendered.get(key);
+    if (html === undefined) {
+      html = pages.localize(await render(pages.template, path, language, seeds));
+      if (rendered.size >= RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value as string);
+      rendered.set(key, html);
+    }
+    return html;
+  };
+  // The API's own answers, as the app would fetch them (frontend/src/features/blog/api).
+  const postSeed = (post: BlogPost): QuerySeed => [
+    ['/api/posts/slug', encodeURIComponent(post.slug)],
+    JSON.parse(JSON.stringify(toPostResponse(post))),
+  ];
+  const listSeed = (posts: BlogPost[]): QuerySeed => [
+    ['/api/posts?published=true'],
+    JSON.parse(JSON.stringify(posts.map(toPostResponse))),
+  ];
 
   app.use(
     '/assets',
     express.static(join(root, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
   );
-  app.use(express.static(root, { index: false, maxAge: '1h' }));
+  // Static files at the root (favicon, media); the prerendered pages are only served as pages,
+  // and the server bundle not at all.
+  const staticFiles = express.static(root, { index: false, maxAge: '1h' });
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    /^\/(prerender|ssr)\//.test(request.path) ? next() : staticFiles(request, response, next),
+  );
+
+  const server = app.getHttpAdapter().getInstance() as express.Express;
+  server.get('/robots.txt', (_request: Request, response: Response) => {
+    response.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
+    response.send(robotsTxt(publicUrl));
+  });
+
+  server.get('/sitemap.xml', (_request: Request, response: Response, next: NextFunction) => {
+    blog
+      .list(false)
+      .then((posts) => {
+        response.type('application/xml').setHeader('Cache-Control', 'public, max-age=600');
+        response.send(sitemapXml(publicUrl, pages.publicPaths, posts));
+      })
+      .catch(next);
+  });
+
   app.use((request: Request, response: Response, next: NextFunction) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(request.path);
     if (!isPage) return next();
+    const language: PageLanguage = request.query.lang === 'en' ? 'en' : 'ko';
+    const choice = pages.choose(request.path, language);
     response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexFile);
+    response.type('html');
+
+    switch (choice.kind) {
+      case 'page':
+        if (choice.path !== '/blog') return void response.send(choice.html);
+        blog
+          .list(false)
+          .then((posts) => renderBlogPage('/blog', language, [listSeed(posts)]))
+          .then((html) => response.send(html ?? choice.html))
+          .catch(next);
+        return;
+      case 'app':
+        response.setHeader('X-Robots-Tag', 'noindex');
+        return void response.send(choice.html);
+      case 'not-found':
+        return void response.status(404).send(choice.html);
+      case 'post':
+        blog
+          .bySlug(choice.slug, false)
+          .then(async (post) => {
+            const page = (await renderBlogPage(request.path, language, [postSeed(post)])) ?? choice.shell;
+            response.send(withPostHead(page, postHeadTags(post, language, publicUrl, brandOf(choice.shell))));
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof NotFoundException)) return next(error);
+            // The app shows 'Content not found' for it; crawlers get the status.
+            response.status(404).setHeader('X-Robots-Tag', 'noindex').send(choice.shell);
+          });
+    }
   });
 }

@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BlogPost } from '../blog/blog-post.entity';
+import { brandOf, postHeadTags, withPostHead } from './post-head';
+import { robotsTxt, sitemapXml } from './sitemap';
+import { PUBLIC_URL_PLACEHOLDER, WebPages } from './web-pages';
+
+const PUBLIC_URL = 'https://gifts.example';
+
+function page(language: string, name: string): string {
+  return (
+    `<html lang="${language}" data-public-url="${PUBLIC_URL_PLACEHOLDER}"><head><!--page-head-->` +
+    `<title>${name} ${language}</title><meta property="og:site_name" content="Giftcast"/>` +
+    `<link rel="canonical" href="${PUBLIC_URL_PLACEHOLDER}/${name}"/><!--/page-head--></head>` +
+    `<body><div id="root">${name}</div></body></html>`
+  );
+}
+
+function webBuild(): string {
+  const root = mkdtempSync(join(tmpdir(), 'web-pages-'));
+  writeFileSync(
+    join(root, 'index.html'),
+    `<html data-public-url="${PUBLIC_URL_PLACEHOLDER}"><div id="root"></div></html>`,
+  );
+  for (const language of ['ko', 'en']) {
+    mkdirSync(join(root, 'prerender', language), { recursive: true });
+    for (const name of ['index', 'how', 'blog', 'blog-post', 'not-found']) {
+      writeFileSync(join(root, 'prerender', language, `${name}.html`), page(language, name));
+    }
+  }
+  return root;
+}
+
+const post = {
+  slug: 'spring-flowers',
+  title: '봄꽃 선물 <팁>',
+  titleEn: 'Spring flower "tips"',
+  excerpt: '봄꽃과 함께 영상 메시지를 보내는 방법을 알려드립니다.',
+  excerptEn: null,
+  thumbnailUrl: 'https://cdn.example/spring.jpg',
+  createdAt: new Date('2026-03-01T00:00:00Z'),
+  updatedAt: new Date('2026-03-02T00:00:00Z'),
+} as BlogPost;
+
+describe('WebPages', () => {
+  const pages = new WebPages(webBuild(), PUBLIC_URL);
+
+  it('answers a public page with its prerendered HTML in the asked language, on PUBLIC_URL', () => {
+    const choice = pages.choose('/how', 'en');
+    expect(choice).toEqual({ kind: 'page', path: '/how', html: expect.stringContaining('<title>how en</title>') });
+    expect(choice.kind === 'page' && choice.html).toContain(`href="${PUBLIC_URL}/how"`);
+    expect(choice.kind === 'page' && choice.html).not.toContain(PUBLIC_URL_PLACEHOLDER);
+    expect(pages.choose('/how/', 'ko')).toEqual({
+      kind: 'page',
+      path: '/how',
+      html: expect.stringContaining('<title>how ko</title>'),
+    });
+    expect(pages.choose('/', 'ko')).toEqual({
+      kind: 'page',
+      path: '/',
+      html: expect.stringContaining('<title>index ko</title>'),
+    });
+  });
+
+  it('sends a post path to the post shell with its slug', () => {
+    expect(pages.choose('/blog/spring-flowers', 'ko')).toEqual({
+      kind: 'post',
+      slug: 'spring-flowers',
+      shell: expect.stringContaining('<title>blog-post ko</title>'),
+    });
+  });
+
+  it('answers app-only routes with the plain app page', () => {
+    for (const path of ['/v/abc123', '/admin', '/admin/qr', '/admin-blog', '/unsubscribe']) {
+      expect(pages.choose(path, 'ko')).toEqual({
+        kind: 'app',
+        html: expect.stringContaining(`data-public-url="${PUBLIC_URL}"`),
+      });
+    }
+  });
+
+  it('answers unknown paths and the shells themselves with the 404 page', () => {
+    for (const path of ['/nope', '/blog-post', '/not-found', '/how/deeper', '/blog/a/b']) {
+      expect(pages.choose(path, 'en')).toEqual({
+        kind: 'not-found',
+        html: expect.stringContaining('<title>not-found en</title>'),
+      });
+    }
+  });
+
+  it('lists the public paths, not the shells', () => {
+    expect(pages.publicPaths).toEqual(['/', '/blog', '/how']);
+  });
+});
+
+describe('post head tags', () => {
+  it('describe the post in its language, escaped, with canonical and alternates', () => {
+    const tags = postHeadTags(post, 'en', PUBLIC_URL, 'Giftcast');
+    expect(tags).toContain('<title data-server-head>Spring flower &#34;tips&#34; | Giftcast</title>');
+    // No English excerpt: the Korean one.
+    expect(tags).toContain('name="description" content="봄꽃과 함께 영상 메시지를 보내는 방법을 알려드립니다."');
+    expect(tags).toContain(`rel="canonical" href="${PUBLIC_URL}/blog/spring-flowers?lang=en"`);
+    expect(tags).toContain(`hreflang="ko" href="${PUBLIC_URL}/blog/spring-flowers"`);
+    expect(tags).toContain(`hreflang="x-default" href="${PUBLIC_URL}/blog/spring-flowers"`);
+    expect(tags).toContain('property="og:type" content="article"');
+    expect(tags).toContain('property="og:image" content="https://cdn.example/spring.jpg"');
+    expect(tags).toContain('name="twitter:card" content="summary_large_image"');
+    expect(postHeadTags(post, 'ko', PUBLIC_URL, 'Giftcast')).toContain(
+      '<title data-server-head>봄꽃 선물 &#60;팁&#62; | Giftcast</title>',
+    );
+  });
+
+  it('replace the shell’s generic head tags and keep the rest', () => {
+    const shell = page('ko', 'blog-post');
+    const html = withPostHead(shell, '<title data-server-head>Post</title>');
+    expect(html).toContain('<!--page-head--><title data-server-head>Post</title><!--/page-head-->');
+    expect(html).not.toContain('<title>blog-post ko</title>');
+    expect(html).toContain('<div id="root">blog-post</div>');
+    expect(brandOf(shell)).toBe('Giftcast');
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every public path and post in both languages with their alternates', () => {
+    const xml = sitemapXml(PUBLIC_URL, ['/', '/how'], [post]);
+    for (const loc of [
+      '/',
+      '/?lang=en',
+      '/how',
+      '/how?lang=en',
+      '/blog/spring-flowers',
+      '/blog/spring-flowers?lang=en',
+    ]) {
+      expect(xml).toContain(`<loc>${PUBLIC_URL}${loc}</loc>`);
+    }
+    expect(xml.match(/<url>/g)).toHaveLength(6);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${PUBLIC_URL}/how?lang=en"/>`);
+    expect(xml).toContain('<lastmod>2026-03-02T00:00:00.000Z</lastmod>');
+  });
+
+  it('points crawlers at the sitemap and away from the API, the console and message pages', () => {
+    const robots = robotsTxt(PUBLIC_URL);
+    expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(robots).toMatch(/Disallow: \/api\/\nDisallow: \/admin\nDisallow: \/v\//);
+  });
+});

@@ -1,0 +1,78 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type PageLanguage = 'ko' | 'en';
+
+/** The origin the web build writes into its pages (frontend/src/lib/env-schema.ts). */
+export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
+
+/** Shells that are not public pages of their own. */
+const POST_SHELL = 'blog-post';
+const NOT_FOUND = 'not-found';
+
+/** Routes that only make sense in a browser (a QR code's page, the admin console, a mail link). */
+const APP_ONLY = /^\/(v\/[^/]+|admin(\/.*)?|admin-blog|unsubscribe)$/;
+
+export type PageChoice =
+  | { kind: 'page'; path: string; html: string }
+  | { kind: 'post'; slug: string; shell: string }
+  | { kind: 'app'; html: string }
+  | { kind: 'not-found'; html: string };
+
+/**
+ * The web build's pages, read once: the prerendered public pages in each language (with the
+ * build's placeholder origin replaced by PUBLIC_URL) and the plain app page.
+ */
+export class WebPages {
+  private readonly pages = new Map<string, string>();
+  private readonly appPage: string;
+  /** The public paths, for the sitemap: '/', '/how', ... */
+  readonly publicPaths: string[];
+
+  /** The web build's index.html as built, for pages rendered per request. */
+  readonly template: string;
+  /** A page of the build with the build's placeholder origin replaced by PUBLIC_URL. */
+  readonly localize: (html: string) => string;
+
+  constructor(root: string, publicUrl: string) {
+    const localize = (html: string) => html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl));
+    this.localize = localize;
+    this.template = readFileSync(join(root, 'index.html'), 'utf8');
+    this.appPage = localize(this.template);
+
+    const prerendered = join(root, 'prerender');
+    const names = existsSync(join(prerendered, 'ko'))
+      ? readdirSync(join(prerendered, 'ko')).filter((file) => file.endsWith('.html')).map((file) => file.slice(0, -5))
+      : [];
+    for (const language of ['ko', 'en'] as const) {
+      for (const name of names) {
+        this.pages.set(`${language}/${name}`, localize(readFileSync(join(prerendered, language, `${name}.html`), 'utf8')));
+      }
+    }
+    this.publicPaths = names
+      .filter((name) => name !== POST_SHELL && name !== NOT_FOUND)
+      .map((name) => (name === 'index' ? '/' : `/${name}`))
+      .sort();
+  }
+
+  choose(path: string, language: PageLanguage): PageChoice {
+    const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const page = (name: string) => this.pages.get(`${language}/${name}`);
+
+    if (APP_ONLY.test(normalized)) return { kind: 'app', html: this.appPage };
+    const post = /^\/blog\/([^/]+)$/.exec(normalized);
+    const postShell = page(POST_SHELL);
+    if (post && postShell) return { kind: 'post', slug: decodeURIComponent(post[1]), shell: postShell };
+
+    const name = normalized === '/' ? 'index' : normalized.slice(1);
+    const isPublicPage = !name.includes('/') && name !== POST_SHELL && name !== NOT_FOUND;
+    const html = isPublicPage ? page(name) : undefined;
+    if (html) return { kind: 'page', path: normalized, html };
+    // Without a prerendered build (a development build), the app itself decides.
+    return { kind: 'not-found', html: page(NOT_FOUND) ?? this.appPage };
+  }
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

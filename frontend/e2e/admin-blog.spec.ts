@@ -40,7 +40,7 @@ test('create a draft, publish it, see it on /blog, then delete it', async ({ pag
   await expect(item.getByText('Published', { exact: true })).toBeVisible();
 
   await page.goto('/blog');
-  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
   await page.goto('/admin/blog');
   page.once('dialog', (dialog) => {

@@ -1,35 +1,45 @@
 import type { PostFormValues } from './post-form-schema';
+import type { TestimonialFormValues } from './testimonial-form-schema';
 
-const DRAFT_STORAGE_KEY = 'giftcast-admin-draft';
-
-/** What the open editor holds: kept across a forced re-login so no typed text is lost. */
-export interface EditorDraft {
-  /** The post being edited, or null for a new one. */
-  postId: string | null;
-  values: PostFormValues;
+/** What an open editor holds: kept across a forced re-login so no typed text is lost. */
+export interface Draft<Values> {
+  /** The record being edited, or null for a new one. */
+  id: string | null;
+  values: Values;
 }
 
-export function readDraft(): EditorDraft | null {
-  try {
-    const raw = sessionStorage.getItem(DRAFT_STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as EditorDraft) : null;
-  } catch {
-    return null;
-  }
+function draftStore<Values>(storageKey: string) {
+  return {
+    read(): Draft<Values> | null {
+      try {
+        const raw = sessionStorage.getItem(storageKey);
+        return raw ? (JSON.parse(raw) as Draft<Values>) : null;
+      } catch {
+        return null;
+      }
+    },
+    write(draft: Draft<Values>): void {
+      try {
+        sessionStorage.setItem(storageKey, JSON.stringify(draft));
+      } catch {
+        // Storage full or blocked: the draft lives only as long as the editor.
+      }
+    },
+    clear(): void {
+      try {
+        sessionStorage.removeItem(storageKey);
+      } catch {
+        // Nothing stored.
+      }
+    },
+  };
 }
 
-export function writeDraft(draft: EditorDraft): void {
-  try {
-    sessionStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(draft));
-  } catch {
-    // Storage full or blocked: the draft lives only as long as the editor.
-  }
-}
+export const postDraft = draftStore<PostFormValues>('giftcast-admin-draft');
+export const testimonialDraft = draftStore<TestimonialFormValues>('giftcast-admin-testimonial-draft');
 
-export function clearDraft(): void {
-  try {
-    sessionStorage.removeItem(DRAFT_STORAGE_KEY);
-  } catch {
-    // Nothing stored.
-  }
+/** Logging out ends every unsaved edit on purpose. */
+export function clearAllDrafts(): void {
+  postDraft.clear();
+  testimonialDraft.clear();
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import type { AdminPost, PostInput } from './api/admin-post';
+import type { Post } from '../../lib/post';
+import type { PostInput } from './api/admin-post';
 
 /** The spec's blog limits (section 5), the same numbers the backend's DTO checks. */
 export const POST_LIMITS = {
@@ -18,7 +19,8 @@ export function toSlug(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9-]/g, '-');
 }
 
-function isHttpUrl(value: string): boolean {
+/** An absolute http(s) URL, what the backend's URL fields accept. */
+export function isHttpUrl(value: string): boolean {
   try {
     const { protocol } = new URL(value);
     return protocol === 'http:' || protocol === 'https:';
@@ -73,7 +75,7 @@ export const emptyPostValues: PostFormValues = {
   published: false,
 };
 
-export function postToFormValues(post: AdminPost): PostFormValues {
+export function postToFormValues(post: Post): PostFormValues {
   return {
     title: post.title,
     titleEn: post.titleEn ?? '',

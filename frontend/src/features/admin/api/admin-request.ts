@@ -59,3 +59,9 @@ export function errorDetails(err: unknown): FieldError[] {
     return [];
   }
 }
+
+/** An admin call whose answer is JSON. */
+export async function adminJson<T>(token: string, method: string, url: string, data?: unknown): Promise<T> {
+  const res = await adminRequest(token, method, url, data);
+  return (await res.json()) as T;
+}

@@ -1,18 +1,21 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AdminPost, PostInput } from './admin-post';
-import { adminRequest } from './admin-request';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Post } from '../../../lib/post';
+import { pagedUrl, type Page } from './admin-page';
+import type { PostInput } from './admin-post';
+import { adminJson, adminRequest } from './admin-request';
 
 export const adminPostsQueryKey = ['admin', 'posts'];
 
-/** Every post, drafts included, newest first. */
-export function useAdminPosts(token: string) {
-  return useQuery<AdminPost[]>({
-    queryKey: [...adminPostsQueryKey, token],
-    queryFn: async () => {
-      const res = await adminRequest(token, 'GET', '/api/posts');
-      const posts = (await res.json()) as AdminPost[];
-      return [...posts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    },
+/** The longest search the API takes. */
+export const POST_SEARCH_MAX_LENGTH = 100;
+
+/** One page of every post, drafts included, newest first; `search` is found in the slug or a title. */
+export function useAdminPosts(token: string, page: number, search = '') {
+  return useQuery({
+    queryKey: [...adminPostsQueryKey, token, page, search],
+    queryFn: () => adminJson<Page<Post>>(token, 'GET', pagedUrl('/api/admin/posts', page, { q: search })),
+    // Paging or searching keeps the current posts on screen until the next page arrives.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -20,6 +23,8 @@ export function useAdminPosts(token: string) {
 function refreshPosts(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: adminPostsQueryKey }),
+    // Publishing starts a newsletter; its progress should show without a reload.
+    queryClient.invalidateQueries({ queryKey: ['admin', 'newsletters'] }),
     queryClient.invalidateQueries({
       predicate: ({ queryKey }) => typeof queryKey[0] === 'string' && queryKey[0].startsWith('/api/posts'),
     }),
@@ -30,11 +35,11 @@ function refreshPosts(queryClient: QueryClient) {
 export function useSavePost(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, input }: { id: string | null; input: PostInput }): Promise<AdminPost> => {
+    mutationFn: async ({ id, input }: { id: string | null; input: PostInput }): Promise<Post> => {
       const res = id
         ? await adminRequest(token, 'PATCH', `/api/posts/${encodeURIComponent(id)}`, input)
         : await adminRequest(token, 'POST', '/api/posts', input);
-      return (await res.json()) as AdminPost;
+      return (await res.json()) as Post;
     },
     onSuccess: () => refreshPosts(queryClient),
   });

@@ -1,19 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
-import { AdminBlogPage } from '../../../pages/admin-blog-page';
-import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { AdminConsolePage } from '../../../pages/admin-console-page';
+import { fakeResponse, jsonResponse } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
-import type { AdminPost } from '../api/admin-post';
+import type { Post } from '../../../lib/post';
 import { ADMIN_TOKEN_STORAGE_KEY } from '../api/use-admin-session';
+import { fakeAdminApi, logInStored, pagedAnswer } from '../fake-admin-api';
 import { toSlug } from '../post-form-schema';
 
 // zag's checkbox listens for pointer events, which jsdom does not construct.
 window.PointerEvent ??= MouseEvent as unknown as typeof PointerEvent;
 jest.setTimeout(20_000);
 
-let fetchMock: ReturnType<typeof mockFetch>;
-
-const post = (overrides: Partial<AdminPost>): AdminPost => ({
+const post = (overrides: Partial<Post>): Post => ({
   id: 'p1',
   title: 'First post title',
   titleEn: 'First post in English',
@@ -38,27 +37,28 @@ const newerDraft = post({
   createdAt: '2026-02-01T00:00:00.000Z',
 });
 
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+/** GET /api/admin/posts over `posts()`, newest first as the server keeps them, 20 to a page. */
+const postsPages = (posts: () => Post[]) => pagedAnswer(posts);
+const noPosts = postsPages(() => []);
+const LIST = '/api/admin/posts';
 
-/** Answers each `METHOD url` with its handler; any other call fails the test. */
-function routes(table: Record<string, Handler>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const handler = table[key];
-    if (!handler) throw new Error(`unexpected call ${key}`);
-    return handler(init);
-  });
+/** Posts 1..n, post n the newest. */
+const manyPosts = (n: number) =>
+  Array.from({ length: n }, (_, i) => post({ id: `p${n - i}`, title: `Post number ${n - i}`, slug: `post-${n - i}` }));
+const headings = () => screen.getAllByTestId('admin-post').map((item) => within(item).getByRole('heading').textContent);
+const pager = () => screen.getByRole('navigation', { name: 'Post pages' });
+
+let api: ReturnType<typeof fakeAdminApi>;
+/** The admin API for one test; campaigns answer empty unless the test says otherwise. */
+function routes(table: Parameters<typeof fakeAdminApi>[0]) {
+  api = fakeAdminApi({ 'GET /api/admin/newsletters': pagedAnswer(() => []), ...table });
 }
+const callsTo = (method: string, pathname: string) => api.callsTo(method, pathname);
 
-const callsTo = (method: string, url: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => String(input) === url && (init?.method ?? 'GET') === method);
-
-const logInStored = () => localStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, 'token-1');
 const passwordInput = () => screen.getByLabelText(/Password/);
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 beforeEach(async () => {
-  fetchMock = mockFetch();
   localStorage.clear();
   sessionStorage.clear();
   await changeLanguage('en');
@@ -75,16 +75,16 @@ describe('admin login', () => {
   it('stores the token on success and shows the manager', async () => {
     routes({
       'POST /api/admin/verify': () => jsonResponse(200, { token: 'fresh-token', expiresAt: '2030-01-01T00:00:00Z' }),
-      'GET /api/posts': () => jsonResponse(200, []),
+      'GET /api/admin/posts': noPosts,
     });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
 
     await user.type(passwordInput(), 'secret');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByRole('button', { name: 'New post' })).toBeInTheDocument();
     expect(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY)).toBe('fresh-token');
-    expect(callsTo('POST', '/api/admin/verify')[0][1]?.body).toBe(JSON.stringify({ password: 'secret' }));
+    expect(callsTo('POST', '/api/admin/verify')[0].body).toEqual({ password: 'secret' });
   });
 
   it("toasts 'Incorrect password' with the server's message", async () => {
@@ -92,7 +92,7 @@ describe('admin login', () => {
       'POST /api/admin/verify': () =>
         fakeResponse(401, JSON.stringify({ statusCode: 401, error: 'The password is incorrect' })),
     });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
 
     await user.type(passwordInput(), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -104,7 +104,7 @@ describe('admin login', () => {
 
   it("falls back to 'Login failed' when the failure carries no message", async () => {
     routes({ 'POST /api/admin/verify': () => fakeResponse(502, '', 'Bad Gateway') });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
 
     await user.type(passwordInput(), 'whatever');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -114,7 +114,7 @@ describe('admin login', () => {
 
   it('asks to wait a minute after too many attempts', async () => {
     routes({ 'POST /api/admin/verify': () => fakeResponse(429, JSON.stringify({ statusCode: 429, error: 'x' })) });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
 
     await user.type(passwordInput(), 'whatever');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -125,7 +125,7 @@ describe('admin login', () => {
   it('shows Korean texts by default', async () => {
     await changeLanguage('ko');
     routes({ 'POST /api/admin/verify': () => fakeResponse(401, JSON.stringify({ statusCode: 401, error: '틀림' })) });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
 
     await user.type(screen.getByLabelText(/비밀번호/), 'x');
     await user.click(screen.getByRole('button', { name: '로그인' }));
@@ -136,8 +136,8 @@ describe('admin login', () => {
 describe('admin blog manager', () => {
   it('lists every post newest first with drafts marked, sending the bearer token', async () => {
     logInStored();
-    routes({ 'GET /api/posts': () => jsonResponse(200, [olderPublished, newerDraft]) });
-    await renderWithProviders(<AdminBlogPage />);
+    routes({ 'GET /api/admin/posts': postsPages(() => [newerDraft, olderPublished]) });
+    await renderWithProviders(<AdminConsolePage blogOnly />);
 
     const items = await screen.findAllByTestId('admin-post');
     expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
@@ -146,15 +146,14 @@ describe('admin blog manager', () => {
     ]);
     expect(within(items[0]).getByText('Draft')).toBeInTheDocument();
     expect(within(items[1]).getByText('Published')).toBeInTheDocument();
-    const headers = callsTo('GET', '/api/posts')[0][1]?.headers as Record<string, string>;
-    expect(headers.Authorization).toBe('Bearer token-1');
+    expect(callsTo('GET', LIST)[0].headers.Authorization).toBe('Bearer token-1');
   });
 
   it('turns the slug into lowercase letters, digits and hyphens as it is typed', async () => {
     expect(toSlug('Hello World_2!')).toBe('hello-world-2-');
     logInStored();
-    routes({ 'GET /api/posts': () => jsonResponse(200, []) });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    routes({ 'GET /api/admin/posts': noPosts });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
 
     await user.click(await screen.findByRole('button', { name: 'New post' }));
     await user.type(field(/^URL slug/), 'Hello World_2!');
@@ -163,8 +162,8 @@ describe('admin blog manager', () => {
 
   it('enforces the limits by maxLength, with live counters and a URL input', async () => {
     logInStored();
-    routes({ 'GET /api/posts': () => jsonResponse(200, []) });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    routes({ 'GET /api/admin/posts': noPosts });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.click(await screen.findByRole('button', { name: 'New post' }));
 
     const limits: [RegExp, number][] = [
@@ -187,8 +186,8 @@ describe('admin blog manager', () => {
 
   it('shows the validation messages at the boundaries and sends nothing', async () => {
     logInStored();
-    routes({ 'GET /api/posts': () => jsonResponse(200, []) });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    routes({ 'GET /api/admin/posts': noPosts });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.click(await screen.findByRole('button', { name: 'New post' }));
 
     await user.type(field(/^Title \(Korean\)/), 'Four');
@@ -199,9 +198,7 @@ describe('admin blog manager', () => {
     expect(screen.getByText('The excerpt must be at least 20 characters')).toBeInTheDocument();
 
     await user.type(field(/^Title \(Korean\)/), '5');
-    await waitFor(() =>
-      expect(screen.queryByText('The title must be at least 5 characters')).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(screen.queryByText('The title must be at least 5 characters')).not.toBeInTheDocument());
     await user.type(field(/^Thumbnail URL/), 'not a url');
     await user.type(field(/^URL slug/), '-');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -212,8 +209,8 @@ describe('admin blog manager', () => {
   it('shows the Korean messages of the spec', async () => {
     await changeLanguage('ko');
     logInStored();
-    routes({ 'GET /api/posts': () => jsonResponse(200, []) });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    routes({ 'GET /api/admin/posts': noPosts });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.click(await screen.findByRole('button', { name: '새 글 작성' }));
     await user.click(screen.getByRole('button', { name: '저장' }));
     expect(await screen.findByText('제목을 5자 이상 입력해주세요')).toBeInTheDocument();
@@ -222,25 +219,24 @@ describe('admin blog manager', () => {
 
   it('creates a post with the bearer token, toasts, closes the editor and refreshes the list', async () => {
     logInStored();
-    let listed: AdminPost[] = [];
+    let listed: Post[] = [];
     routes({
-      'GET /api/posts': () => jsonResponse(200, listed),
-      'POST /api/posts': (init) => {
-        const body = JSON.parse(String(init?.body)) as AdminPost;
-        listed = [post({ ...body, id: 'new' })];
+      'GET /api/admin/posts': postsPages(() => listed),
+      'POST /api/posts': ({ body }) => {
+        listed = [post({ ...(body as Partial<Post>), id: 'new' })];
         return jsonResponse(201, listed[0]);
       },
     });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.click(await screen.findByRole('button', { name: 'New post' }));
     fillValidPost();
     await user.click(screen.getByRole('checkbox', { name: /Published/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
-    const [, init] = callsTo('POST', '/api/posts')[0];
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer token-1');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [created] = callsTo('POST', '/api/posts');
+    expect(created.headers.Authorization).toBe('Bearer token-1');
+    expect(created.body).toEqual({
       title: 'Hello title',
       titleEn: null,
       content: 'x'.repeat(55),
@@ -258,7 +254,7 @@ describe('admin blog manager', () => {
   it("shows the server's field messages and the 'Failed to create post' toast", async () => {
     logInStored();
     routes({
-      'GET /api/posts': () => jsonResponse(200, []),
+      'GET /api/admin/posts': noPosts,
       'POST /api/posts': () =>
         fakeResponse(
           400,
@@ -269,7 +265,7 @@ describe('admin blog manager', () => {
           }),
         ),
     });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.click(await screen.findByRole('button', { name: 'New post' }));
     fillValidPost();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -283,10 +279,10 @@ describe('admin blog manager', () => {
   it('prefills the editor from the chosen post and saves with PATCH', async () => {
     logInStored();
     routes({
-      'GET /api/posts': () => jsonResponse(200, [olderPublished]),
-      'PATCH /api/posts/p1': (init) => jsonResponse(200, { ...olderPublished, ...JSON.parse(String(init?.body)) }),
+      'GET /api/admin/posts': postsPages(() => [olderPublished]),
+      'PATCH /api/posts/p1': ({ body }) => jsonResponse(200, { ...olderPublished, ...(body as Partial<Post>) }),
     });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     const item = (await screen.findAllByTestId('admin-post'))[0];
     await user.click(within(item).getByRole('button', { name: 'Edit' }));
 
@@ -299,13 +295,13 @@ describe('admin blog manager', () => {
     await user.click(screen.getByRole('checkbox', { name: /Published/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
-    expect(JSON.parse(String(callsTo('PATCH', '/api/posts/p1')[0][1]?.body))).toMatchObject({ published: false });
+    expect(callsTo('PATCH', '/api/posts/p1')[0].body).toMatchObject({ published: false });
   });
 
   it('cancel closes the editor, and a new post starts empty', async () => {
     logInStored();
-    routes({ 'GET /api/posts': () => jsonResponse(200, [olderPublished]) });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    routes({ 'GET /api/admin/posts': postsPages(() => [olderPublished]) });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByLabelText(/^Title \(Korean\)/)).not.toBeInTheDocument();
@@ -316,9 +312,9 @@ describe('admin blog manager', () => {
 
   it('asks before deleting and does nothing when declined', async () => {
     logInStored();
-    routes({ 'GET /api/posts': () => jsonResponse(200, [olderPublished]) });
+    routes({ 'GET /api/admin/posts': postsPages(() => [olderPublished]) });
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: 'Delete' }));
 
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete?');
@@ -330,14 +326,14 @@ describe('admin blog manager', () => {
     logInStored();
     let listed = [olderPublished];
     routes({
-      'GET /api/posts': () => jsonResponse(200, listed),
+      'GET /api/admin/posts': postsPages(() => listed),
       'DELETE /api/posts/p1': () => {
         listed = [];
         return fakeResponse(204);
       },
     });
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
@@ -348,11 +344,11 @@ describe('admin blog manager', () => {
   it("toasts 'Failed to delete post' when the delete fails", async () => {
     logInStored();
     routes({
-      'GET /api/posts': () => jsonResponse(200, [olderPublished]),
+      'GET /api/admin/posts': postsPages(() => [olderPublished]),
       'DELETE /api/posts/p1': () => fakeResponse(500, JSON.stringify({ statusCode: 500, error: 'x' })),
     });
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Failed to delete post')).toBeInTheDocument();
@@ -363,7 +359,7 @@ describe('admin blog manager', () => {
     logInStored();
     let tokenValid = true;
     routes({
-      'GET /api/posts': () => jsonResponse(200, []),
+      'GET /api/admin/posts': noPosts,
       'POST /api/posts': () =>
         tokenValid
           ? jsonResponse(201, post({}))
@@ -371,7 +367,7 @@ describe('admin blog manager', () => {
       'POST /api/admin/verify': () => jsonResponse(200, { token: 'token-2' }),
     });
     tokenValid = false;
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.click(await screen.findByRole('button', { name: 'New post' }));
     fillValidPost();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -389,8 +385,8 @@ describe('admin blog manager', () => {
 
   it('returns to the login form when the list call is rejected', async () => {
     logInStored();
-    routes({ 'GET /api/posts': () => fakeResponse(401, JSON.stringify({ statusCode: 401, error: 'no' })) });
-    await renderWithProviders(<AdminBlogPage />);
+    routes({ 'GET /api/admin/posts': () => fakeResponse(401, JSON.stringify({ statusCode: 401, error: 'no' })) });
+    await renderWithProviders(<AdminConsolePage blogOnly />);
 
     expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
   });
@@ -398,9 +394,9 @@ describe('admin blog manager', () => {
   it('logout clears the token and the password field', async () => {
     routes({
       'POST /api/admin/verify': () => jsonResponse(200, { token: 'fresh-token' }),
-      'GET /api/posts': () => jsonResponse(200, []),
+      'GET /api/admin/posts': noPosts,
     });
-    const { user } = await renderWithProviders(<AdminBlogPage />);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
     await user.type(passwordInput(), 'secret');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
@@ -408,5 +404,70 @@ describe('admin blog manager', () => {
     expect(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY)).toBeNull();
     expect(passwordInput()).toHaveValue('');
     expect(screen.queryByText('Your session has expired. Please log in again.')).not.toBeInTheDocument();
+  });
+});
+
+describe('admin post list paging', () => {
+  it('pages on the server, 20 at a time, with previous and next', async () => {
+    logInStored();
+    routes({ 'GET /api/admin/posts': postsPages(() => manyPosts(21)) });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
+
+    await waitFor(() => expect(headings()).toHaveLength(20));
+    expect(headings()[0]).toBe('Post number 21');
+    expect(within(pager()).getByText('Page 1 of 2 (21 in all)')).toBeInTheDocument();
+    expect(within(pager()).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(callsTo('GET', LIST)[0].url.searchParams.get('page')).toBe('1');
+
+    await user.click(within(pager()).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(headings()).toEqual(['Post number 1']));
+    expect(within(pager()).getByText('Page 2 of 2 (21 in all)')).toBeInTheDocument();
+    expect(within(pager()).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(callsTo('GET', LIST).at(-1)!.url.searchParams.get('page')).toBe('2');
+  });
+
+  it('steps back a page when a delete empties the last one', async () => {
+    logInStored();
+    let listed = manyPosts(21);
+    routes({
+      'GET /api/admin/posts': postsPages(() => listed),
+      'DELETE /api/posts/p1': () => {
+        listed = listed.filter((item) => item.id !== 'p1');
+        return fakeResponse(204);
+      },
+    });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
+    await user.click(
+      within(await screen.findByRole('navigation', { name: 'Post pages' })).getByRole('button', { name: 'Next' }),
+    );
+    await waitFor(() => expect(headings()).toEqual(['Post number 1']));
+
+    await user.click(within(screen.getByTestId('admin-post')).getByRole('button', { name: 'Delete' }));
+    expect(await within(pager()).findByText('Page 1 of 1 (20 in all)')).toBeInTheDocument();
+    expect(headings()).toHaveLength(20);
+    confirm.mockRestore();
+  });
+
+  it('searches by slug or title from page 1 and says when nothing matches', async () => {
+    logInStored();
+    routes({
+      'GET /api/admin/posts': (call) => {
+        const q = call.url.searchParams.get('q') ?? '';
+        return postsPages(() => manyPosts(3).filter((item) => item.slug.includes(q)))(call);
+      },
+    });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
+    await waitFor(() => expect(headings()).toHaveLength(3));
+
+    await user.type(screen.getByRole('textbox', { name: 'Slug or title' }), '  post-2 ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(headings()).toEqual(['Post number 2']));
+    expect(callsTo('GET', LIST).at(-1)!.url.searchParams.get('q')).toBe('post-2');
+
+    await user.clear(screen.getByRole('textbox', { name: 'Slug or title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Slug or title' }), 'nothing');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No posts match “nothing”.')).toBeInTheDocument();
   });
 });

@@ -2,29 +2,52 @@ import { Badge, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/reac
 import { Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../components/loading-state';
-import type { AdminPost } from '../api/admin-post';
+import type { Post } from '../../../lib/post';
+import type { NewsletterCampaign } from '../api/use-admin-newsletters';
+import { NewsletterProgress } from './newsletter-progress';
 
 interface AdminPostListProps {
-  posts: AdminPost[] | undefined;
+  /** One page of posts. */
+  posts: Post[] | undefined;
+  /** The search the posts were found by; '' for none. */
+  search?: string;
+  /** The newest campaigns; a post that never sent one has none. */
+  newsletters?: NewsletterCampaign[];
   isLoading: boolean;
   isError: boolean;
   deletingId: string | null;
-  onEdit: (post: AdminPost) => void;
-  onDelete: (post: AdminPost) => void;
+  onEdit: (post: Post) => void;
+  onDelete: (post: Post) => void;
 }
 
-/** Every post, drafts marked, each with edit and delete. */
-export function AdminPostList({ posts, isLoading, isError, deletingId, onEdit, onDelete }: AdminPostListProps) {
+/** A page of posts, drafts marked, each with edit and delete. */
+export function AdminPostList({
+  posts,
+  search = '',
+  newsletters = [],
+  isLoading,
+  isError,
+  deletingId,
+  onEdit,
+  onDelete,
+}: AdminPostListProps) {
   const { t, i18n } = useTranslation();
   const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
   });
+  // Newest first, so the first campaign seen for a post is its latest.
+  const campaignByPost = new Map<string, NewsletterCampaign>();
+  for (const campaign of newsletters) {
+    if (!campaignByPost.has(campaign.postId)) campaignByPost.set(campaign.postId, campaign);
+  }
 
   if (isLoading) return <LoadingState label={t('admin.loading')} />;
   if (isError) return <Text color="fg.error">{t('admin.fetchFailed')}</Text>;
-  if (!posts || posts.length === 0) return <Text color="fg.muted">{t('admin.noPosts')}</Text>;
+  if (!posts || posts.length === 0) {
+    return <Text color="fg.muted">{search ? t('admin.postSearch.noMatch', { search }) : t('admin.noPosts')}</Text>;
+  }
 
   return (
     <Stack as="ul" gap="3" listStyleType="none" aria-label={t('admin.postsHeading')}>
@@ -44,6 +67,7 @@ export function AdminPostList({ posts, isLoading, isError, deletingId, onEdit, o
                 <Text textStyle="sm" color="fg.muted">
                   /blog/{post.slug} · {dateFormat.format(new Date(post.createdAt))}
                 </Text>
+                {campaignByPost.has(post.id) && <NewsletterProgress campaign={campaignByPost.get(post.id)!} />}
               </Stack>
               <Flex gap="2" flexShrink={0}>
                 <Button size="sm" variant="outline" onClick={() => onEdit(post)}>

@@ -20,7 +20,7 @@ import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { errorDetails, errorStatus, isUnauthorized } from '../api/admin-request';
 import { useSavePost } from '../api/use-admin-posts';
-import { clearDraft, writeDraft, type EditorDraft } from '../editor-draft';
+import { postDraft, type Draft } from '../editor-draft';
 import {
   createPostSchema,
   formValuesToInput,
@@ -36,7 +36,7 @@ type PostForm = UseFormReturn<PostFormValues, unknown, PostFormOutput>;
 
 interface PostEditorProps {
   token: string;
-  draft: EditorDraft;
+  draft: Draft<PostFormValues>;
   onClose: () => void;
   onUnauthorized: () => void;
 }
@@ -51,24 +51,24 @@ export function PostEditor({ token, draft, onClose, onUnauthorized }: PostEditor
     defaultValues: draft.values,
   });
   const { handleSubmit, reset, setError, watch, control } = form;
-  const isEdit = draft.postId !== null;
+  const isEdit = draft.id !== null;
 
   useEffect(() => {
     const subscription = watch((values) => {
-      writeDraft({ postId: draft.postId, values: values as PostFormValues });
+      postDraft.write({ id: draft.id, values: values as PostFormValues });
     });
     return () => subscription.unsubscribe();
-  }, [watch, draft.postId]);
+  }, [watch, draft.id]);
 
   const close = () => {
-    clearDraft();
+    postDraft.clear();
     reset();
     onClose();
   };
 
   const onSubmit = handleSubmit((values) => {
     save.mutate(
-      { id: draft.postId, input: formValuesToInput(values) },
+      { id: draft.id, input: formValuesToInput(values) },
       {
         onSuccess: () => {
           showToast({ type: 'success', title: t('admin.saved') });

@@ -1,0 +1,48 @@
+import { Button, Flex, Text } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { pageCount } from '../api/admin-page';
+
+interface AdminPagerProps {
+  page: number;
+  total: number;
+  pageSize: number;
+  /** Names the list, so two pagers on a screen read apart. */
+  label: string;
+  onPageChange: (page: number) => void;
+}
+
+/** Previous / next through a list the server pages. */
+export function AdminPager({ page, total, pageSize, label, onPageChange }: AdminPagerProps) {
+  const { t } = useTranslation();
+  const pages = pageCount({ total, pageSize });
+  if (total === 0) return null;
+
+  return (
+    <Flex as="nav" aria-label={label} align="center" justify="space-between" gap="3" wrap="wrap">
+      <Text textStyle="sm" color="fg.muted" aria-live="polite">
+        {t('admin.pager.status', { page, pages, total })}
+      </Text>
+      <Flex gap="2">
+        <Button
+          variant="outline"
+          size={{ base: 'md', md: 'sm' }}
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          <ChevronLeft aria-hidden />
+          {t('admin.pager.previous')}
+        </Button>
+        <Button
+          variant="outline"
+          size={{ base: 'md', md: 'sm' }}
+          disabled={page >= pages}
+          onClick={() => onPageChange(page + 1)}
+        >
+          {t('admin.pager.next')}
+          <ChevronRight aria-hidden />
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

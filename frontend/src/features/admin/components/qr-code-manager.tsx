@@ -1,0 +1,299 @@
+import { Badge, Box, Button, chakra, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Ban, Printer, RotateCcw, Search, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { LoadingState } from '../../../components/loading-state';
+import { showToast } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { isUnauthorized } from '../api/admin-request';
+import {
+  QR_STATUSES,
+  useAdminQrCodes,
+  useSetQrStatus,
+  type AdminQrCode,
+  type QrFilter,
+  type QrStatus,
+} from '../api/use-admin-qr';
+import { formatDateTime } from '../format-date-time';
+import { printSheetPath, readQrSelection, writeQrSelection, type PrintableQrCode } from '../qr-selection';
+import { useExpireOnUnauthorized } from '../use-expire-on-unauthorized';
+import { AdminPager } from './admin-pager';
+import { QrGenerateForm } from './qr-generate-form';
+
+const STATUS_COLORS: Record<QrStatus, string> = {
+  unused: 'green',
+  recorded: 'blue',
+  expired: 'gray',
+  disabled: 'red',
+};
+
+const FILTERS = ['all', ...QR_STATUSES] as const;
+
+interface QrCodeManagerProps {
+  token: string;
+  onSessionExpired: () => void;
+}
+
+/** Every QR code: counts, generating, disabling and picking codes for a sticker sheet. */
+export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<QrFilter>({ status: 'all', serial: '', page: 1 });
+  const [serialInput, setSerialInput] = useState('');
+  const codes = useAdminQrCodes(token, filter);
+  const setStatus = useSetQrStatus(token);
+  const [selection, setSelection] = useState<PrintableQrCode[]>(readQrSelection);
+  useExpireOnUnauthorized(codes.error, onSessionExpired);
+
+  const selectedIds = new Set(selection.map((code) => code.id));
+  const pageItems = codes.data?.items ?? [];
+  const allPageSelected = pageItems.length > 0 && pageItems.every((code) => selectedIds.has(code.id));
+
+  const updateSelection = (next: PrintableQrCode[]) => {
+    setSelection(next);
+    writeQrSelection(next);
+  };
+  const toPrintable = ({ id, serialNumber, qrToken }: AdminQrCode): PrintableQrCode => ({ id, serialNumber, qrToken });
+  const toggle = (code: AdminQrCode) =>
+    updateSelection(
+      selectedIds.has(code.id) ? selection.filter((c) => c.id !== code.id) : [...selection, toPrintable(code)],
+    );
+  const togglePage = () =>
+    updateSelection(
+      allPageSelected
+        ? selection.filter((c) => !pageItems.some((code) => code.id === c.id))
+        : [...selection, ...pageItems.filter((code) => !selectedIds.has(code.id)).map(toPrintable)],
+    );
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter((current) => ({ ...current, serial: serialInput, page: 1 }));
+  };
+
+  const changeStatus = (code: AdminQrCode) => {
+    const status = code.status === 'disabled' ? 'unused' : 'disabled';
+    setStatus.mutate(
+      { id: code.id, status },
+      {
+        onSuccess: () =>
+          showToast({
+            type: 'success',
+            title: t(status === 'disabled' ? 'admin.qr.disabledToast' : 'admin.qr.enabledToast', {
+              serial: code.serialNumber,
+            }),
+          }),
+        onError: (error) => {
+          if (isUnauthorized(error)) {
+            onSessionExpired();
+            return;
+          }
+          showToast({
+            type: 'error',
+            title: t('admin.qr.statusFailed'),
+            description: errorMessage(error) ?? t('admin.tryAgain'),
+          });
+        },
+      },
+    );
+  };
+
+  const counts = codes.data?.counts;
+  const totalCount = counts ? QR_STATUSES.reduce((sum, status) => sum + counts[status], 0) : undefined;
+
+  return (
+    <Stack gap="8">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {t('admin.qr.title')}
+        </Heading>
+        <Text color="fg.muted">{t('admin.qr.description')}</Text>
+      </Stack>
+
+      <Box as="dl" display="grid" gridTemplateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' }} gap="3">
+        {FILTERS.map((status) => (
+          <Box key={status} borderWidth="1px" borderRadius="md" p="3" data-testid={`qr-count-${status}`}>
+            <Text as="dt" textStyle="sm" color="fg.muted">
+              {t(`admin.qr.status.${status}`)}
+            </Text>
+            <Text as="dd" textStyle="2xl" fontWeight="bold">
+              {status === 'all' ? (totalCount ?? '–') : (counts?.[status] ?? '–')}
+            </Text>
+          </Box>
+        ))}
+      </Box>
+
+      <Stack as="section" gap="3" aria-labelledby="qr-generate-heading">
+        <Heading as="h2" size="lg" id="qr-generate-heading">
+          {t('admin.qr.generate.heading')}
+        </Heading>
+        <QrGenerateForm token={token} onSessionExpired={onSessionExpired} />
+      </Stack>
+
+      <Stack as="section" gap="4" aria-labelledby="qr-list-heading">
+        <Heading as="h2" size="lg" id="qr-list-heading">
+          {t('admin.qr.listHeading')}
+        </Heading>
+        <Flex gap="4" wrap="wrap" align="flex-end" justify="space-between">
+          <HStack role="group" aria-label={t('admin.qr.filterLabel')} gap="1" wrap="wrap">
+            {FILTERS.map((status) => (
+              <Button
+                key={status}
+                size={{ base: 'md', md: 'sm' }}
+                variant={filter.status === status ? 'solid' : 'outline'}
+                aria-pressed={filter.status === status}
+                onClick={() => setFilter((current) => ({ ...current, status, page: 1 }))}
+              >
+                {t(`admin.qr.status.${status}`)}
+              </Button>
+            ))}
+          </HStack>
+          <form onSubmit={search} role="search" aria-label={t('admin.qr.searchLabel')}>
+            <HStack gap="2">
+              <Input
+                aria-label={t('admin.qr.serialSearch')}
+                placeholder={t('admin.qr.serialPlaceholder')}
+                inputMode="numeric"
+                maxW="12rem"
+                value={serialInput}
+                // The API searches digits only; anything else could never match.
+                onChange={(event) => setSerialInput(event.target.value.replace(/\D/g, '').slice(0, 18))}
+              />
+              <Button type="submit" variant="outline">
+                <Search aria-hidden />
+                {t('admin.qr.search')}
+              </Button>
+            </HStack>
+          </form>
+        </Flex>
+
+        <Flex
+          gap="3"
+          align="center"
+          wrap="wrap"
+          bg="bg.muted"
+          borderRadius="md"
+          px="4"
+          py="3"
+          data-testid="qr-selection-bar"
+        >
+          <Text flex="1" aria-live="polite">
+            {t('admin.qr.selected', { count: selection.length })}
+          </Text>
+          <Button variant="outline" disabled={selection.length === 0} onClick={() => updateSelection([])}>
+            <X aria-hidden />
+            {t('admin.qr.clearSelection')}
+          </Button>
+          <Button disabled={selection.length === 0} onClick={() => navigate(printSheetPath(selection))}>
+            <Printer aria-hidden />
+            {t('admin.qr.printSelected')}
+          </Button>
+        </Flex>
+
+        {codes.isLoading ? (
+          <LoadingState label={t('admin.qr.loading')} />
+        ) : codes.isError && !isUnauthorized(codes.error) ? (
+          <Text color="fg.error">{t('admin.qr.fetchFailed')}</Text>
+        ) : pageItems.length === 0 ? (
+          <Text color="fg.muted">{t('admin.qr.empty')}</Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" aria-label={t('admin.qr.listHeading')}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader width="1">
+                    <CheckboxCell label={t('admin.qr.selectPage')} checked={allPageSelected} onChange={togglePage} />
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('admin.qr.columns.serial')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('admin.qr.columns.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('admin.qr.columns.created')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('admin.qr.columns.action')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {pageItems.map((code) => (
+                  <Table.Row key={code.id} data-testid="qr-row" data-serial={code.serialNumber}>
+                    <Table.Cell>
+                      <CheckboxCell
+                        label={t('admin.qr.selectCode', { serial: code.serialNumber })}
+                        checked={selectedIds.has(code.id)}
+                        onChange={() => toggle(code)}
+                      />
+                    </Table.Cell>
+                    <Table.Cell fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                      #{code.serialNumber}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={STATUS_COLORS[code.status]}>{t(`admin.qr.status.${code.status}`)}</Badge>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTime(code.createdAt, i18n.language)}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      {code.status === 'unused' || code.status === 'disabled' ? (
+                        <Button
+                          size={{ base: 'md', md: 'xs' }}
+                          variant="outline"
+                          colorPalette={code.status === 'unused' ? 'red' : undefined}
+                          loading={setStatus.isPending && setStatus.variables?.id === code.id}
+                          onClick={() => changeStatus(code)}
+                          aria-label={t(code.status === 'unused' ? 'admin.qr.disableCode' : 'admin.qr.enableCode', {
+                            serial: code.serialNumber,
+                          })}
+                        >
+                          {code.status === 'unused' ? <Ban aria-hidden /> : <RotateCcw aria-hidden />}
+                          {t(code.status === 'unused' ? 'admin.qr.disable' : 'admin.qr.enable')}
+                        </Button>
+                      ) : (
+                        <Text as="span" color="fg.muted" title={t('admin.qr.notChangeable')}>
+                          {t('admin.qr.notChangeable')}
+                        </Text>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+
+        {codes.data && (
+          <AdminPager
+            page={filter.page}
+            total={codes.data.total}
+            pageSize={codes.data.pageSize}
+            label={t('admin.qr.pagerLabel')}
+            onPageChange={(page) => setFilter((current) => ({ ...current, page }))}
+          />
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+interface CheckboxCellProps {
+  label: string;
+  checked: boolean;
+  onChange: () => void;
+}
+
+/** A native checkbox inside a label padded to a 44 px tap target. */
+function CheckboxCell({ label, checked, onChange }: CheckboxCellProps) {
+  return (
+    <chakra.label
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      minW="11"
+      minH="11"
+      cursor="pointer"
+    >
+      <chakra.input
+        type="checkbox"
+        boxSize="5"
+        accentColor="colorPalette.solid"
+        aria-label={label}
+        checked={checked}
+        onChange={onChange}
+      />
+    </chakra.label>
+  );
+}

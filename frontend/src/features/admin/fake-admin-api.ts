@@ -1,0 +1,60 @@
+import { jsonResponse, mockFetch } from '../../test/fake-fetch';
+import { ADMIN_TOKEN_STORAGE_KEY } from './api/use-admin-session';
+
+// Test support for the admin screens (imported only by *.test.tsx files).
+
+export interface FakeCall {
+  method: string;
+  url: URL;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (call: FakeCall) => Response | Promise<Response>;
+
+/**
+ * Installs fetch answering `METHOD /path` (query string ignored for matching; handlers read it
+ * from `call.url`). Any other call fails the test's request, and every call is recorded.
+ */
+export function fakeAdminApi(table: Record<string, Handler>) {
+  const fetchMock = mockFetch();
+  const calls: FakeCall[] = [];
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: FakeCall = {
+      method: init?.method ?? 'GET',
+      url,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    const handler = table[`${call.method} ${url.pathname}`];
+    if (!handler) throw new Error(`unexpected call ${call.method} ${url.pathname}`);
+    return handler(call);
+  });
+  return {
+    calls,
+    callsTo: (method: string, pathname: string) =>
+      calls.filter((call) => call.method === method && call.url.pathname === pathname),
+  };
+}
+
+export const logInStored = (token = 'token-1') => localStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, token);
+
+/**
+ * Answers an admin list as the API pages it: the slice of `items()` that the call's `page` and
+ * `pageSize` ask for, with the total. `items` is read on every call, so a test can change it.
+ */
+export function pagedAnswer<T>(items: () => T[]): Handler {
+  return ({ url }) => {
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
+    const all = items();
+    return jsonResponse(200, {
+      items: all.slice((page - 1) * pageSize, page * pageSize),
+      total: all.length,
+      page,
+      pageSize,
+    });
+  };
+}

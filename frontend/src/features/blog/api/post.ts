@@ -1,20 +1,5 @@
 import type { Language } from '../../../lib/i18n';
-
-/** A blog post as the API returns it; absent optional fields are null. */
-export interface Post {
-  id: string;
-  title: string;
-  titleEn: string | null;
-  content: string;
-  contentEn: string | null;
-  excerpt: string;
-  excerptEn: string | null;
-  thumbnailUrl: string | null;
-  slug: string;
-  published: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { Post } from '../../../lib/post';
 
 export interface LocalizedPost {
   title: string;

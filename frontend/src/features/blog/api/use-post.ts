@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Post } from './post';
+import type { Post } from '../../../lib/post';
 
 /** One published post by slug: GET /api/posts/slug/{slug}. */
 export function usePost(slug: string) {

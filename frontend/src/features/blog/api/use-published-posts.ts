@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Post } from './post';
+import type { Post } from '../../../lib/post';
 
 export const publishedPostsQueryKey = ['/api/posts?published=true'];
 

@@ -1,15 +1,17 @@
-import { Card, Heading, Image, Link, Text } from '@chakra-ui/react';
+import { Card, Heading, Image, Link, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../../components/page-link';
 import { formatLongDate } from '../../../lib/format-date';
-import { localizePost, type Post } from '../api/post';
+import type { Post } from '../../../lib/post';
+import { localizePost } from '../api/post';
+import { postPath } from '../post-url';
 
 export function PostCard({ post }: { post: Post }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'ko';
   const { title, excerpt } = localizePost(post, language);
-  const href = `/blog/${encodeURIComponent(post.slug)}`;
+  const href = postPath(post.slug);
 
   return (
     <Card.Root as="article" overflow="hidden" variant="outline" h="full">
@@ -21,6 +23,9 @@ export function PostCard({ post }: { post: Post }) {
           aspectRatio={16 / 9}
           objectFit="cover"
           w="full"
+          // The intrinsic 16:9 size reserves the card's space before the image arrives.
+          htmlWidth={640}
+          htmlHeight={360}
           loading="lazy"
           bg="colorPalette.subtle"
         />
@@ -37,9 +42,12 @@ export function PostCard({ post }: { post: Post }) {
         </Text>
       </Card.Body>
       <Card.Footer>
-        <Link asChild color="colorPalette.fg" fontWeight="semibold" minH="10">
-          <PageLink to={href} aria-label={t('blog.readMoreAbout', { title })}>
+        <Link asChild color="colorPalette.fg" fontWeight="semibold" minH="11">
+          {/* The title in the link's own text (not only an aria-label): a list of 'Read more' links
+              tells a screen reader's link list, and a search engine, where each one goes. */}
+          <PageLink to={href}>
             {t('blog.readMore')}
+            <VisuallyHidden>{t('blog.readMoreTitle', { title })}</VisuallyHidden>
             <ArrowRight aria-hidden size={16} />
           </PageLink>
         </Link>

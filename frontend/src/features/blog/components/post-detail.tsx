@@ -1,4 +1,4 @@
-import { Box, Button, Container, Heading, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, Image, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +8,17 @@ import { PageLink } from '../../../components/page-link';
 import { formatLongDate } from '../../../lib/format-date';
 import { localizePost } from '../api/post';
 import { usePost } from '../api/use-post';
+import { postPath, postUrl } from '../post-url';
+import { PostBody } from './post-body';
+import { ShareSection } from './share-section';
 
-function BackToList() {
+function BackToBlog() {
   const { t } = useTranslation();
   return (
-    <Link asChild color="fg.muted" fontWeight="medium" minH="10" alignSelf="flex-start">
+    <Link asChild color="fg.muted" fontWeight="medium" minH="11" alignSelf="flex-start">
       <PageLink to="/blog">
         <ArrowLeft aria-hidden size={16} />
-        {t('blog.backToList')}
+        {t('blog.backToBlog')}
       </PageLink>
     </Link>
   );
@@ -23,7 +26,7 @@ function BackToList() {
 
 interface PostDetailProps {
   slug: string;
-  /** Sections shown under a found post, above the back button (subscribe box, sharing). */
+  /** Shown under a found post's share section, above the back button (the subscribe box). */
   children?: ReactNode;
 }
 
@@ -51,7 +54,7 @@ export function PostDetail({ slug, children }: PostDetailProps) {
             {t('blog.notFoundTitle')}
           </Heading>
           <Text color="fg.muted">{t('blog.notFoundDescription')}</Text>
-          <Button asChild alignSelf="flex-start" rounded="full">
+          <Button asChild size="lg" alignSelf="flex-start" rounded="full">
             <PageLink to="/blog">{t('blog.backToList')}</PageLink>
           </Button>
         </Stack>
@@ -60,16 +63,12 @@ export function PostDetail({ slug, children }: PostDetailProps) {
   }
 
   const { title, excerpt, content } = localizePost(post, language);
-  const paragraphs = content
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
 
   return (
     <Container as="article" maxW="3xl" py={{ base: '8', md: '12' }}>
-      <PageHead title={title} description={excerpt} />
+      <PageHead title={title} description={excerpt} path={postPath(post.slug)} />
       <Stack gap="6">
-        <BackToList />
+        <BackToBlog />
         {post.thumbnailUrl && (
           <Image
             src={post.thumbnailUrl}
@@ -77,27 +76,27 @@ export function PostDetail({ slug, children }: PostDetailProps) {
             aspectRatio={16 / 9}
             objectFit="cover"
             w="full"
+            htmlWidth={1280}
+            htmlHeight={720}
+            // The first thing on the page: fetched early, not lazily.
+            fetchPriority="high"
             rounded="xl"
             bg="colorPalette.subtle"
           />
         )}
         <Stack gap="3">
-          <Text asChild fontSize="sm" color="fg.muted">
+          <Text fontSize="sm" color="fg.muted">
+            <VisuallyHidden>{t('blog.publishedOn')} </VisuallyHidden>
             <time dateTime={post.createdAt}>{formatLongDate(post.createdAt, language)}</time>
           </Text>
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }} lineHeight="1.3">
             {title}
           </Heading>
         </Stack>
-        <Box lineHeight="1.9" fontSize={{ base: 'md', md: 'lg' }}>
-          {paragraphs.map((paragraph, index) => (
-            <Text key={index} mb="4">
-              {paragraph}
-            </Text>
-          ))}
-        </Box>
+        <PostBody content={content} />
+        <ShareSection post={{ url: postUrl(post.slug, language), title }} />
         {children}
-        <Button asChild variant="outline" alignSelf="flex-start" rounded="full">
+        <Button asChild size="lg" variant="outline" alignSelf="flex-start" rounded="full">
           <PageLink to="/blog">{t('blog.backToList')}</PageLink>
         </Button>
       </Stack>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
 import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
-import type { Post } from '../api/post';
+import type { Post } from '../../../lib/post';
 import { PostList } from './post-list';
 
 let fetchMock: ReturnType<typeof mockFetch>;
@@ -48,6 +48,26 @@ describe('PostList', () => {
     expect(cards[1].querySelector('img')).toHaveAttribute('src', '/cake.jpg');
   });
 
+  it('gives a thumbnail its intrinsic size and loads it lazily', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, [post({ thumbnailUrl: '/cake.jpg' })]));
+    await renderWithProviders(<PostList />);
+
+    const image = (await screen.findByRole('article')).querySelector('img');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '640');
+    expect(image).toHaveAttribute('height', '360');
+  });
+
+  it('names the post in its read-more link for screen readers', async () => {
+    await changeLanguage('en');
+    fetchMock.mockResolvedValue(jsonResponse(200, [post({})]));
+    await renderWithProviders(<PostList />);
+
+    const link = await screen.findByRole('link', { name: /^Read more\s?: A video letter with flowers$/ });
+    expect(link).toHaveTextContent('Read more');
+    expect(link).toHaveAttribute('href', '/blog/flowers');
+  });
+
   it('uses English fields in English, and Korean where the English one is empty', async () => {
     await changeLanguage('en');
     fetchMock.mockResolvedValue(jsonResponse(200, [post({})]));
@@ -65,6 +85,16 @@ describe('PostList', () => {
     await renderWithProviders(<PostList />);
 
     expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument();
+    expect(screen.getByText(/New stories are on their way/)).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state in Korean', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, []));
+    await renderWithProviders(<PostList />);
+
+    expect(await screen.findByRole('heading', { name: '아직 게시물이 없습니다' })).toBeInTheDocument();
+    expect(screen.getByText(/곧 새로운 이야기로 찾아올게요/)).toBeInTheDocument();
   });
 
   it("says 'Failed to fetch posts' when the list cannot be loaded", async () => {
@@ -73,6 +103,14 @@ describe('PostList', () => {
     await renderWithProviders(<PostList />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch posts');
+    expect(screen.queryByRole('heading', { name: 'No posts yet' })).not.toBeInTheDocument();
+  });
+
+  it('says the list failed in Korean too', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await renderWithProviders(<PostList />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('게시물을 불러오지 못했습니다');
   });
 
   it('shows a spinner while loading', async () => {

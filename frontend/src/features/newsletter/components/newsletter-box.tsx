@@ -2,6 +2,7 @@ import { Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-u
 import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiveFieldset } from '../../../components/live-fieldset';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubscribe } from '../api/use-subscribe';
@@ -66,32 +67,29 @@ export function NewsletterBox() {
         </Flex>
         <Text color="fg.muted">{t('newsletter.description')}</Text>
         <form onSubmit={handleSubmit}>
-          <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'flex-end' }}>
-            <Field.Root flex="1">
-              <Field.Label>{t('newsletter.emailLabel')}</Field.Label>
-              <Input
-                type="email"
-                name="email"
-                required
-                autoComplete="email"
-                inputMode="email"
-                placeholder={t('newsletter.emailPlaceholder')}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                bg="bg"
-                size="lg"
-                data-testid="newsletter-email"
-              />
-            </Field.Root>
-            <Button
-              type="submit"
-              size="lg"
-              loading={subscribe.isPending}
-              loadingText={t('newsletter.subscribing')}
-            >
-              {t('newsletter.subscribe')}
-            </Button>
-          </Flex>
+          <LiveFieldset>
+            <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'flex-end' }}>
+              <Field.Root flex="1">
+                <Field.Label>{t('newsletter.emailLabel')}</Field.Label>
+                <Input
+                  type="email"
+                  name="email"
+                  required
+                  autoComplete="email"
+                  inputMode="email"
+                  placeholder={t('newsletter.emailPlaceholder')}
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  bg="bg"
+                  size="lg"
+                  data-testid="newsletter-email"
+                />
+              </Field.Root>
+              <Button type="submit" size="lg" loading={subscribe.isPending} loadingText={t('newsletter.subscribing')}>
+                {t('newsletter.subscribe')}
+              </Button>
+            </Flex>
+          </LiveFieldset>
         </form>
       </Stack>
     </Box>

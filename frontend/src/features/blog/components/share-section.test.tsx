@@ -1,0 +1,244 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { changeLanguage } from '../../../lib/i18n';
+import { renderWithProviders } from '../../../test/render';
+import { ShareSection } from './share-section';
+
+const POST = { url: 'http://localhost:8080/blog/flowers', title: 'Flowers & a video letter' };
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+/** Puts a property on this page's navigator (share, clipboard, userAgent) for one test. */
+function setNavigator(name: 'share' | 'clipboard' | 'userAgent', value: unknown) {
+  Object.defineProperty(window.navigator, name, { value, configurable: true, writable: true });
+}
+
+let writeText: jest.Mock<Promise<void>, [string]>;
+
+async function renderShare() {
+  const result = await renderWithProviders(<ShareSection post={POST} />);
+  // user-event installs its own clipboard at setup; the tests own it from here on.
+  writeText = jest.fn<Promise<void>, [string]>().mockResolvedValue(undefined);
+  setNavigator('clipboard', { writeText });
+  return result;
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+
+beforeEach(async () => {
+  await changeLanguage('en');
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  for (const name of ['share', 'userAgent', 'clipboard']) {
+    delete (window.navigator as unknown as Record<string, unknown>)[name];
+  }
+});
+
+describe('ShareSection', () => {
+  it('labels every button with its channel', async () => {
+    await renderShare();
+
+    for (const name of [
+      'Share on KakaoTalk',
+      'Share on Facebook',
+      'Share on X',
+      'Share on Naver',
+      'Share on Instagram',
+      'Copy link',
+    ]) {
+      expect(button(name)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('heading', { name: 'Share this post' })).toBeInTheDocument();
+  });
+
+  it('labels the buttons in Korean too', async () => {
+    await changeLanguage('ko');
+    await renderShare();
+
+    expect(button('카카오톡 공유하기')).toHaveTextContent('카카오톡');
+    expect(button('링크 복사')).toBeInTheDocument();
+  });
+
+  it('copy link: writes the URL, says "Link Copied!" and shows the check for exactly 2000 ms', async () => {
+    await renderShare();
+    jest.useFakeTimers();
+
+    await act(async () => {
+      fireEvent.click(button('Copy link'));
+    });
+
+    expect(writeText).toHaveBeenCalledWith(POST.url);
+    expect(screen.getByText('Link Copied!')).toBeInTheDocument();
+    expect(screen.getByTestId('copy-link-done')).toBeInTheDocument();
+    expect(screen.queryByTestId('copy-link-idle')).not.toBeInTheDocument();
+
+    act(() => jest.advanceTimersByTime(1999));
+    expect(screen.getByTestId('copy-link-done')).toBeInTheDocument();
+
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByTestId('copy-link-done')).not.toBeInTheDocument();
+    expect(screen.getByTestId('copy-link-idle')).toBeInTheDocument();
+  });
+
+  it('a second copy while the check shows keeps it for 2000 ms from the second copy', async () => {
+    await renderShare();
+    jest.useFakeTimers();
+
+    await act(async () => {
+      fireEvent.click(button('Copy link'));
+    });
+    act(() => jest.advanceTimersByTime(1500));
+    await act(async () => {
+      fireEvent.click(button('Copy link'));
+    });
+
+    act(() => jest.advanceTimersByTime(1999));
+    expect(screen.getByTestId('copy-link-done')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByTestId('copy-link-done')).not.toBeInTheDocument();
+  });
+
+  it('copy failure: says "Copy Failed / Failed to copy link." and shows no check', async () => {
+    await renderShare();
+    writeText.mockRejectedValue(new Error('denied'));
+
+    fireEvent.click(button('Copy link'));
+
+    expect(await screen.findByText('Copy Failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to copy link.')).toBeInTheDocument();
+    expect(screen.queryByTestId('copy-link-done')).not.toBeInTheDocument();
+  });
+
+  it('copy failure without any clipboard API is reported too', async () => {
+    await renderShare();
+    setNavigator('clipboard', undefined);
+
+    fireEvent.click(button('Copy link'));
+
+    expect(await screen.findByText('Copy Failed')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Facebook', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(POST.url)}`],
+    [
+      'X',
+      `https://twitter.com/intent/tweet?url=${encodeURIComponent(POST.url)}&text=${encodeURIComponent(POST.title)}`,
+    ],
+    [
+      'Naver',
+      `https://share.naver.com/web/shareView?url=${encodeURIComponent(POST.url)}&title=${encodeURIComponent(POST.title)}`,
+    ],
+  ])('%s on a desktop opens its sharer page in a 600x600 window, cut off from this tab', async (name, url) => {
+    await renderShare();
+    const share = jest.fn().mockResolvedValue(undefined);
+    setNavigator('share', share); // a desktop's sheet lists the system's apps: not used here
+    const popup = { opener: window as Window | null };
+    const open = jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+
+    fireEvent.click(button(`Share on ${name}`));
+
+    await act(async () => {});
+    expect(open).toHaveBeenCalledWith(url, '_blank', 'width=600,height=600');
+    expect(popup.opener).toBeNull();
+    expect(share).not.toHaveBeenCalled();
+    expect(screen.queryByText('Shared!')).not.toBeInTheDocument();
+  });
+
+  it('Facebook on a phone uses the native share sheet and says "Shared!"', async () => {
+    await renderShare();
+    setNavigator('userAgent', IPHONE);
+    const share = jest.fn().mockResolvedValue(undefined);
+    setNavigator('share', share);
+    const open = jest.spyOn(window, 'open');
+
+    fireEvent.click(button('Share on Facebook'));
+
+    expect(await screen.findByText('Shared!')).toBeInTheDocument();
+    expect(share).toHaveBeenCalledWith({ title: POST.title, url: POST.url });
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('a phone without a native sheet opens the sharer window', async () => {
+    await renderShare();
+    setNavigator('userAgent', IPHONE);
+    const open = jest.spyOn(window, 'open').mockReturnValue({ opener: null } as unknown as Window);
+
+    fireEvent.click(button('Share on X'));
+
+    await act(async () => {});
+    expect(open).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/twitter\.com\/intent\/tweet\?/), '_blank', 'width=600,height=600');
+  });
+
+  it('a closed share sheet (AbortError) is silent: no toast, no copy', async () => {
+    await renderShare();
+    setNavigator('userAgent', IPHONE);
+    const share = jest.fn().mockRejectedValue(new DOMException('Share canceled', 'AbortError'));
+    setNavigator('share', share);
+
+    fireEvent.click(button('Share on Naver'));
+
+    await act(async () => {});
+    await act(async () => {});
+    expect(share).toHaveBeenCalled();
+    expect(writeText).not.toHaveBeenCalled();
+    expect(screen.queryByText('Shared!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Link Copied!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Copy Failed')).not.toBeInTheDocument();
+  });
+
+  it('any other share sheet error copies the link instead and says "Link Copied!"', async () => {
+    await renderShare();
+    setNavigator('userAgent', IPHONE);
+    setNavigator('share', jest.fn().mockRejectedValue(new DOMException('Not allowed', 'NotAllowedError')));
+
+    fireEvent.click(button('Share on Facebook'));
+
+    expect(await screen.findByText('Link Copied!')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(POST.url);
+    expect(screen.queryByText('Shared!')).not.toBeInTheDocument();
+  });
+
+  it('KakaoTalk uses the native sheet when there is one, on a desktop too', async () => {
+    await renderShare();
+    const share = jest.fn().mockResolvedValue(undefined);
+    setNavigator('share', share);
+
+    fireEvent.click(button('Share on KakaoTalk'));
+
+    expect(await screen.findByText('Shared!')).toBeInTheDocument();
+    expect(share).toHaveBeenCalledWith({ title: POST.title, url: POST.url });
+  });
+
+  it('KakaoTalk without a sheet copies the link and says to paste it into KakaoTalk (Korean)', async () => {
+    await changeLanguage('ko');
+    await renderShare();
+    const open = jest.spyOn(window, 'open');
+
+    fireEvent.click(button('카카오톡 공유하기'));
+
+    expect(await screen.findByText('카카오톡 대화방에 붙여넣어 공유해 주세요.')).toBeInTheDocument();
+    expect(screen.getByText('링크가 복사되었습니다!')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(POST.url);
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('Instagram copies the link and shows its guide, even where a share sheet exists', async () => {
+    await renderShare();
+    setNavigator('userAgent', IPHONE);
+    const share = jest.fn().mockResolvedValue(undefined);
+    setNavigator('share', share);
+
+    fireEvent.click(button('Share on Instagram'));
+
+    expect(
+      await screen.findByText(
+        'Instagram cannot share web links directly. Paste the link into your story or a direct message.',
+      ),
+    ).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(POST.url);
+    expect(share).not.toHaveBeenCalled();
+    // Only the copy button carries the check.
+    expect(screen.queryByTestId('copy-link-done')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,11 @@
+import { pageAlternates } from '../../components/page-head';
+import type { Language } from '../../lib/i18n';
+
+/** A post's page in the app. */
+export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
+
+/**
+ * A post's canonical address in a language, on the site's own origin (env.PUBLIC_URL): the one
+ * its page's canonical link states, and what every share channel shares.
+ */
+export const postUrl = (slug: string, language: Language) => pageAlternates(postPath(slug))[language];

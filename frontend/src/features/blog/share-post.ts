@@ -1,0 +1,124 @@
+/** The share buttons, in the order they are shown (copy link is separate: it only copies). */
+export const SHARE_CHANNELS = ['kakao', 'facebook', 'x', 'naver', 'instagram'] as const;
+export type ShareChannel = (typeof SHARE_CHANNELS)[number];
+
+/** Channels with a web sharer page; the others have none a browser can open. */
+type SharerChannel = 'facebook' | 'x' | 'naver';
+
+export interface SharedPost {
+  url: string;
+  title: string;
+}
+
+/** What the browser offers, passed in so the rules below run (and are tested) without one. */
+export interface SharePlatform {
+  /** navigator.share, when the browser has a native share sheet. */
+  share?: (data: ShareData) => Promise<void>;
+  isMobile: boolean;
+  copy: (text: string) => Promise<void>;
+  /** Opens a 600x600 window; false when a popup blocker stopped it. */
+  openWindow: (url: string) => boolean;
+}
+
+export type ShareOutcome =
+  | 'shared' // the native sheet completed
+  | 'cancelled' // the visitor closed the native sheet: nothing to say
+  | 'opened' // the channel's sharer page opened in a window
+  | 'copied' // a share that could not happen copied the link instead
+  | 'copied-for-kakao'
+  | 'copied-for-instagram'
+  | 'copy-failed';
+
+export type CopyOutcome = 'copied' | 'copy-failed';
+
+export function sharerUrl(channel: SharerChannel, { url, title }: SharedPost): string {
+  const u = encodeURIComponent(url);
+  const text = encodeURIComponent(title);
+  switch (channel) {
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${u}`;
+    case 'x':
+      return `https://twitter.com/intent/tweet?url=${u}&text=${text}`;
+    case 'naver':
+      return `https://share.naver.com/web/shareView?url=${u}&title=${text}`;
+  }
+}
+
+const isAbort = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+
+export async function copyLink(url: string, platform: Pick<SharePlatform, 'copy'>): Promise<CopyOutcome> {
+  try {
+    await platform.copy(url);
+    return 'copied';
+  } catch {
+    return 'copy-failed';
+  }
+}
+
+/**
+ * Shares a post on one channel (spec section 7):
+ * - Instagram has no web share for links: the link is copied with a guide.
+ * - KakaoTalk: the native sheet (which lists KakaoTalk on phones) when there is one, else the
+ *   link is copied with a guide. Kakao's own SDK is not used: it needs an app key registered to
+ *   the site's domain at Kakao and a third-party script on every post page.
+ * - Facebook, X, Naver: the native sheet on mobile devices only (on a desktop it offers the
+ *   system's apps, not these sites), else the sharer page in a 600x600 window.
+ * A closed sheet is silent; any other failure of the sheet, or a blocked window, copies the link.
+ */
+export async function sharePost(
+  channel: ShareChannel,
+  post: SharedPost,
+  platform: SharePlatform,
+): Promise<ShareOutcome> {
+  const copyInstead = async (success: ShareOutcome): Promise<ShareOutcome> =>
+    (await copyLink(post.url, platform)) === 'copied' ? success : 'copy-failed';
+
+  if (channel === 'instagram') return copyInstead('copied-for-instagram');
+
+  const fallback: ShareOutcome = channel === 'kakao' ? 'copied-for-kakao' : 'copied';
+  if (platform.share && (channel === 'kakao' || platform.isMobile)) {
+    try {
+      await platform.share({ title: post.title, url: post.url });
+      return 'shared';
+    } catch (error) {
+      return isAbort(error) ? 'cancelled' : copyInstead(fallback);
+    }
+  }
+
+  if (channel === 'kakao') return copyInstead(fallback);
+  return platform.openWindow(sharerUrl(channel, post)) ? 'opened' : copyInstead(fallback);
+}
+
+interface DeviceHints {
+  userAgent: string;
+  maxTouchPoints: number;
+  userAgentData?: { mobile?: boolean };
+}
+
+/** Phones and tablets, including iPads that present themselves as a Mac. */
+export function isMobileDevice({ userAgent, maxTouchPoints, userAgentData }: DeviceHints): boolean {
+  if (userAgentData?.mobile) return true;
+  if (/Android|iPhone|iPad|iPod|Mobile/i.test(userAgent)) return true;
+  return /Macintosh/.test(userAgent) && maxTouchPoints > 1;
+}
+
+/** The real browser. Call it in an event handler: it reads navigator and window. */
+export function browserSharePlatform(): SharePlatform {
+  const nav = navigator as Navigator & { userAgentData?: { mobile?: boolean } };
+  return {
+    share: typeof nav.share === 'function' ? (data) => nav.share(data) : undefined,
+    isMobile: isMobileDevice(nav),
+    copy: (text) =>
+      nav.clipboard?.writeText
+        ? nav.clipboard.writeText(text)
+        : Promise.reject(new Error('Clipboard unavailable')),
+    openWindow: (url) => {
+      const popup = window.open(url, '_blank', 'width=600,height=600');
+      if (!popup) return false;
+      // The third-party page must not be able to navigate this tab (reverse tabnabbing).
+      popup.opener = null;
+      return true;
+    },
+  };
+}

@@ -1,35 +1,34 @@
-import { Box, Button, Wrap } from '@chakra-ui/react';
-import { Heart } from 'lucide-react';
+import { Box, Container, Stack, Text } from '@chakra-ui/react';
+import { ScanQrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageHead } from '../components/page-head';
-import { PageIntro } from '../components/page-intro';
-import { PageLink } from '../components/page-link';
+import { ClosingBlock } from '../features/home/components/closing-block';
+import { FeatureCards } from '../features/home/components/feature-cards';
+import { HomeHero } from '../features/home/components/home-hero';
+import { HowItWorksSteps } from '../features/home/components/how-it-works-steps';
+import { TestimonialsSection } from '../features/testimonials/components/testimonials-section';
 
 export function HomePage() {
   const { t } = useTranslation();
 
   return (
-    <Box bgGradient="to-b" gradientFrom="colorPalette.subtle" gradientTo="bg">
+    <>
       <PageHead description={t('home.description')} />
-      <PageIntro heading={t('home.heading')} intro={t('home.intro')}>
-        <Wrap gap="3" pt="2">
-          <Button asChild size="lg" rounded="full">
-            <PageLink to="/try">
-              <Heart aria-hidden fill="currentColor" />
-              {t('home.ctaTry')}
-            </PageLink>
-          </Button>
-          <Button asChild size="lg" rounded="full" variant="outline">
-            <PageLink to="/why">{t('home.ctaWhy')}</PageLink>
-          </Button>
-          <Button asChild size="lg" rounded="full" variant="outline">
-            <PageLink to="/how">{t('home.ctaHow')}</PageLink>
-          </Button>
-          <Button asChild size="lg" rounded="full" variant="outline">
-            <PageLink to="/about">{t('home.ctaAbout')}</PageLink>
-          </Button>
-        </Wrap>
-      </PageIntro>
-    </Box>
+      <HomeHero />
+      <Container maxW="4xl" pt={{ base: '12', md: '16' }}>
+        <Stack align="center" gap="3" color="fg.muted" textAlign="center">
+          <Box as="span" color="colorPalette.fg" flexShrink="0">
+            <ScanQrCode aria-hidden size={28} />
+          </Box>
+          <Text fontSize={{ base: 'md', md: 'xl' }} fontWeight="medium" lineHeight="1.7">
+            {t('home.qrLine')}
+          </Text>
+        </Stack>
+      </Container>
+      <FeatureCards />
+      <HowItWorksSteps />
+      <TestimonialsSection />
+      <ClosingBlock />
+    </>
   );
 }

@@ -1,23 +1,23 @@
-import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageHead } from '../components/page-head';
-import { PageIntro } from '../components/page-intro';
+import { LegalDocument, type LegalSection } from '../features/content/components/legal-document';
 import { env } from '../lib/env';
 
 export function PrivacyPage() {
   const { t } = useTranslation();
+  const contact = { email: env.CONTACT_EMAIL, phone: env.CONTACT_PHONE };
 
   return (
     <>
       <PageHead title={t('privacy.title')} description={t('privacy.description')} />
-      <PageIntro
+      <LegalDocument
+        idPrefix="privacy"
         heading={t('privacy.heading')}
-        intro={t('privacy.intro', { email: env.CONTACT_EMAIL, phone: env.CONTACT_PHONE })}
-      >
-        <Text fontSize="sm" color="fg.muted">
-          {t('privacy.effective')}
-        </Text>
-      </PageIntro>
+        intro={t('privacy.intro')}
+        effective={t('privacy.effective')}
+        contentsLabel={t('legal.contentsLabel')}
+        sections={t('privacy.sections', { returnObjects: true, ...contact }) as LegalSection[]}
+      />
     </>
   );
 }

@@ -1,23 +1,23 @@
-import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageHead } from '../components/page-head';
-import { PageIntro } from '../components/page-intro';
+import { LegalDocument, type LegalSection } from '../features/content/components/legal-document';
 import { env } from '../lib/env';
 
 export function TermsPage() {
   const { t } = useTranslation();
+  const contact = { email: env.CONTACT_EMAIL, phone: env.CONTACT_PHONE };
 
   return (
     <>
       <PageHead title={t('terms.title')} description={t('terms.description')} />
-      <PageIntro
+      <LegalDocument
+        idPrefix="terms"
         heading={t('terms.heading')}
-        intro={t('terms.intro', { email: env.CONTACT_EMAIL, phone: env.CONTACT_PHONE })}
-      >
-        <Text fontSize="sm" color="fg.muted">
-          {t('terms.effective')}
-        </Text>
-      </PageIntro>
+        intro={t('terms.intro')}
+        effective={t('terms.effective')}
+        contentsLabel={t('legal.contentsLabel')}
+        sections={t('terms.articles', { returnObjects: true, ...contact }) as LegalSection[]}
+      />
     </>
   );
 }

@@ -12,14 +12,14 @@ test('the language toggle switches to English and the choice survives a reload',
   await page.getByRole('button', { name: 'Switch to English' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Give your gift a voice and a smile');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByRole('button', { name: '한국어로 보기' })).toHaveText('한국어');
+  await expect(page.getByRole('button', { name: '한국어 보기' })).toHaveText('한국어');
   expect(await page.evaluate(() => localStorage.getItem('giftcast-language'))).toBe('en');
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Give your gift a voice and a smile');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  await page.getByRole('button', { name: '한국어로 보기' }).click();
+  await page.getByRole('button', { name: '한국어 보기' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('선물에 목소리와 표정을 더하세요');
 });
 

@@ -16,13 +16,13 @@ describe('LanguageToggle', () => {
   it("shows 'EN' while Korean is active", async () => {
     await renderWithProviders(<LanguageToggle />);
 
-    expect(screen.getByRole('button', { name: 'Switch to English' })).toHaveTextContent('EN');
+    expect(screen.getByRole('button', { name: 'EN: Switch to English' })).toHaveTextContent('EN');
   });
 
   it('switches to English: remembers it, sets <html lang>, reports it and offers Korean', async () => {
     const { user } = await renderWithProviders(<LanguageToggle />);
 
-    await user.click(screen.getByRole('button', { name: 'Switch to English' }));
+    await user.click(screen.getByRole('button', { name: 'EN: Switch to English' }));
 
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
@@ -30,14 +30,14 @@ describe('LanguageToggle', () => {
       category: 'engagement',
       label: 'change_to_en',
     });
-    expect(await screen.findByRole('button', { name: '한국어로 보기' })).toHaveTextContent('한국어');
+    expect(await screen.findByRole('button', { name: '한국어 보기' })).toHaveTextContent('한국어');
   });
 
   it('switches back to Korean', async () => {
     await changeLanguage('en');
     const { user } = await renderWithProviders(<LanguageToggle />);
 
-    await user.click(screen.getByRole('button', { name: '한국어로 보기' }));
+    await user.click(screen.getByRole('button', { name: '한국어 보기' }));
 
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ko');
     expect(document.documentElement.lang).toBe('ko');
@@ -45,7 +45,7 @@ describe('LanguageToggle', () => {
       category: 'engagement',
       label: 'change_to_ko',
     });
-    expect(await screen.findByRole('button', { name: 'Switch to English' })).toHaveTextContent('EN');
+    expect(await screen.findByRole('button', { name: 'EN: Switch to English' })).toHaveTextContent('EN');
   });
 });
 

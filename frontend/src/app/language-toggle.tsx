@@ -1,6 +1,12 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../lib/i18n';
+import { trackEvent } from '../lib/analytics';
+import { changeLanguage, type Language } from '../lib/i18n';
+
+async function switchTo(language: Language): Promise<void> {
+  await changeLanguage(language);
+  trackEvent('language_change', { category: 'engagement', label: `change_to_${language}` });
+}
 
 /** Shows the language you can switch to: 'EN' while Korean is shown, '한국어' while English is. */
 export function LanguageToggle(props: ButtonProps) {
@@ -14,7 +20,7 @@ export function LanguageToggle(props: ButtonProps) {
       minW="16"
       aria-label={t('language.switchLabel')}
       lang={t('language.toggleLang')}
-      onClick={() => void changeLanguage(target)}
+      onClick={() => void switchTo(target)}
       {...props}
     >
       {t('language.toggle')}

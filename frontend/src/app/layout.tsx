@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state';
 import { Toaster } from '../components/toaster';
+import { NotificationBanner } from './notification-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useRouteChange } from './use-route-change';
@@ -16,7 +17,9 @@ export function Layout() {
     <Flex direction="column" minH="100dvh">
       <SkipNavLink>{t('site.skipToContent')}</SkipNavLink>
       <SiteHeader />
-      <Box as="main" flex="1">
+      {/* At least a screen tall: content that arrives after the first paint (posts, testimonials)
+          grows the page below the fold instead of pushing a visible footer down (layout shift). */}
+      <Box as="main" flex="1" minH="100dvh">
         <SkipNavContent />
         {/* Lazily loaded pages (admin) show a spinner while their code arrives. */}
         <Suspense fallback={<LoadingState label={t('site.loading')} />}>
@@ -24,6 +27,7 @@ export function Layout() {
         </Suspense>
       </Box>
       <SiteFooter />
+      <NotificationBanner />
       <Toaster />
     </Flex>
   );

@@ -1,27 +1,27 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AboutPage } from '../pages/about-page';
-import { BlogPage } from '../pages/blog-page';
-import { BlogPostPage } from '../pages/blog-post-page';
-import { HomePage } from '../pages/home-page';
-import { HowPage } from '../pages/how-page';
-import { MessagePage } from '../pages/message-page';
-import { NotFoundPage } from '../pages/not-found-page';
-import { PartnerPage } from '../pages/partner-page';
-import { PrivacyPage } from '../pages/privacy-page';
-import { SupportPage } from '../pages/support-page';
-import { TermsPage } from '../pages/terms-page';
-import { TryPage } from '../pages/try-page';
-import { UnsubscribePage } from '../pages/unsubscribe-page';
-import { WhyPage } from '../pages/why-page';
+import type { TranslationArea } from '../i18n/areas';
+import { loadTranslations } from '../lib/i18n';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
 
 // A separate chunk, fetched only when an admin route is opened.
-const AdminBlogPage = lazy(() =>
-  import('../pages/admin-blog-page').then((module) => ({ default: module.AdminBlogPage })),
+const AdminConsolePage = lazy(() =>
+  Promise.all([import('../pages/admin-console-page'), loadTranslations(['admin'])]).then(([module]) => ({
+    default: module.AdminConsolePage,
+  })),
 );
 
+/** A route's page: its own chunk and the translations it needs, fetched together. */
+function page<Module>(areas: TranslationArea[], load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadTranslations(areas)]);
+    return { Component: pick(module) };
+  };
+}
+
+// Every page is its own chunk too, so a visitor downloads only the code of the pages they open.
+// The prerendered HTML shows the page at once; main.tsx loads its chunk before hydrating.
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -31,22 +31,22 @@ export const routes: RouteObject[] = [
         // Keeps header and footer around a page that fails.
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'how', element: <HowPage /> },
-          { path: 'about', element: <AboutPage /> },
-          { path: 'why', element: <WhyPage /> },
-          { path: 'partner', element: <PartnerPage /> },
-          { path: 'try', element: <TryPage /> },
-          { path: 'blog', element: <BlogPage /> },
-          { path: 'blog/:slug', element: <BlogPostPage /> },
-          { path: 'support', element: <SupportPage /> },
-          { path: 'admin/blog', element: <AdminBlogPage /> },
-          { path: 'admin-blog', element: <AdminBlogPage /> },
-          { path: 'unsubscribe', element: <UnsubscribePage /> },
-          { path: 'privacy', element: <PrivacyPage /> },
-          { path: 'terms', element: <TermsPage /> },
-          { path: 'v/:qrToken', element: <MessagePage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { index: true, lazy: page(['home'], () => import('../pages/home-page'), (m) => m.HomePage) },
+          { path: 'how', lazy: page(['pages'], () => import('../pages/how-page'), (m) => m.HowPage) },
+          { path: 'about', lazy: page(['pages'], () => import('../pages/about-page'), (m) => m.AboutPage) },
+          { path: 'why', lazy: page(['pages'], () => import('../pages/why-page'), (m) => m.WhyPage) },
+          { path: 'partner', lazy: page(['pages', 'inquiry'], () => import('../pages/partner-page'), (m) => m.PartnerPage) },
+          { path: 'try', lazy: page(['try'], () => import('../pages/try-page'), (m) => m.TryPage) },
+          { path: 'blog', lazy: page(['blog'], () => import('../pages/blog-page'), (m) => m.BlogPage) },
+          { path: 'blog/:slug', lazy: page(['blog'], () => import('../pages/blog-post-page'), (m) => m.BlogPostPage) },
+          { path: 'support', lazy: page(['inquiry'], () => import('../pages/support-page'), (m) => m.SupportPage) },
+          { path: 'admin/*', element: <AdminConsolePage /> },
+          { path: 'admin-blog', element: <AdminConsolePage blogOnly /> },
+          { path: 'unsubscribe', lazy: page(['blog'], () => import('../pages/unsubscribe-page'), (m) => m.UnsubscribePage) },
+          { path: 'privacy', lazy: page(['legal'], () => import('../pages/privacy-page'), (m) => m.PrivacyPage) },
+          { path: 'terms', lazy: page(['legal'], () => import('../pages/terms-page'), (m) => m.TermsPage) },
+          { path: 'v/:qrToken', lazy: page(['message'], () => import('../pages/message-page'), (m) => m.MessagePage) },
+          { path: '*', lazy: page(['pages'], () => import('../pages/not-found-page'), (m) => m.NotFoundPage) },
         ],
       },
     ],

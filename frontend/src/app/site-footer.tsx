@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { PageLink } from '../components/page-link';
 import { env } from '../lib/env';
 
+// Phones get finger-sized links; a pointer needs less.
+const TAP_TARGET = { base: '11', md: '8' };
+
 export function SiteFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -22,11 +25,11 @@ export function SiteFooter() {
 
           <Stack as="address" gap="2" fontStyle="normal">
             <Text fontWeight="semibold">{t('footer.contactHeading')}</Text>
-            <Link href={`mailto:${env.CONTACT_EMAIL}`} color="fg.muted" minH="8">
+            <Link href={`mailto:${env.CONTACT_EMAIL}`} color="fg.muted" minH={TAP_TARGET}>
               <Mail aria-hidden size={16} />
               {t('footer.email', { email: env.CONTACT_EMAIL })}
             </Link>
-            <Link href={`tel:${env.CONTACT_PHONE.replace(/[^\d+]/g, '')}`} color="fg.muted" minH="8">
+            <Link href={`tel:${env.CONTACT_PHONE.replace(/[^\d+]/g, '')}`} color="fg.muted" minH={TAP_TARGET}>
               <Phone aria-hidden size={16} />
               {t('footer.phone', { phone: env.CONTACT_PHONE })}
             </Link>
@@ -47,10 +50,10 @@ export function SiteFooter() {
         >
           <Text>{t('footer.copyright', { year })}</Text>
           <HStack as="nav" aria-label={t('footer.legalLabel')} gap="4">
-            <Link asChild color="fg.muted" minH="8">
+            <Link asChild color="fg.muted" minH={TAP_TARGET}>
               <PageLink to="/privacy">{t('footer.privacy')}</PageLink>
             </Link>
-            <Link asChild color="fg.muted" minH="8">
+            <Link asChild color="fg.muted" minH={TAP_TARGET}>
               <PageLink to="/terms">{t('footer.terms')}</PageLink>
             </Link>
           </HStack>

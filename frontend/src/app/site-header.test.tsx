@@ -28,6 +28,9 @@ describe('site header', () => {
       '/support',
     ]);
     expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    // The call to action carries a heart; the other links are plain text.
+    expect(within(mainNav()).getByRole('link', { name: 'Try it' }).querySelector('svg.lucide-heart')).not.toBeNull();
+    expect(mainNav().querySelectorAll('svg.lucide-heart')).toHaveLength(1);
   });
 
   it('navigates in the app and scrolls to the top', async () => {
@@ -92,6 +95,19 @@ describe('site header', () => {
     expect(router.state.location.pathname).toBe('/support');
     expect(document.getElementById('mobile-menu')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps the mobile menu open after a ctrl-click (a new tab leaves this page as it is)', async () => {
+    const { user } = await renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu')!;
+
+    const stopBrowser = (event: Event) => event.preventDefault();
+    window.addEventListener('click', stopBrowser);
+    fireEvent.click(within(menu).getByRole('link', { name: 'Blog' }), { ctrlKey: true });
+    window.removeEventListener('click', stopBrowser);
+
+    expect(document.getElementById('mobile-menu')).not.toBeNull();
   });
 
   it('closes the mobile menu with Escape', async () => {

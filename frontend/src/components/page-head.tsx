@@ -12,6 +12,15 @@ interface PageHeadProps {
   noIndex?: boolean;
 }
 
+/**
+ * A page's address in each language: Korean (the default) at the plain path, English with
+ * `?lang=en`, which the server answers with the English prerendered page.
+ */
+export function pageAlternates(path: string): Record<'ko' | 'en', string> {
+  const plain = `${env.PUBLIC_URL}${path}`;
+  return { ko: plain, en: `${plain}?lang=en` };
+}
+
 const ogLocales = { ko: 'ko_KR', en: 'en_US' } as const;
 
 /** Head tags of one page. React 19 hoists them into <head> and removes them on unmount. */
@@ -20,9 +29,10 @@ export function PageHead({ title, description, path, noIndex = false }: PageHead
   const location = useLocation();
   const brand = t('brand');
   const fullTitle = title ? `${title} | ${brand}` : `${brand} | ${t('site.tagline')}`;
-  const url = `${env.PUBLIC_URL}${path ?? location.pathname}`;
   const language = i18n.language === 'en' ? 'en' : 'ko';
   const otherLanguage = language === 'en' ? 'ko' : 'en';
+  const alternates = pageAlternates(path ?? location.pathname);
+  const url = alternates[language];
 
   return (
     <>
@@ -31,10 +41,9 @@ export function PageHead({ title, description, path, noIndex = false }: PageHead
       <meta name="keywords" content={t('site.keywords')} />
       <meta name="robots" content={noIndex ? 'noindex, nofollow' : 'index, follow'} />
       <link rel="canonical" href={url} />
-      {/* Both languages live at the same address; the visitor's stored choice picks one. */}
-      <link rel="alternate" hrefLang="ko" href={url} />
-      <link rel="alternate" hrefLang="en" href={url} />
-      <link rel="alternate" hrefLang="x-default" href={url} />
+      <link rel="alternate" hrefLang="ko" href={alternates.ko} />
+      <link rel="alternate" hrefLang="en" href={alternates.en} />
+      <link rel="alternate" hrefLang="x-default" href={alternates.ko} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={brand} />
       <meta property="og:title" content={fullTitle} />

@@ -4,9 +4,7 @@ import { scrollToTop } from '../lib/scroll';
 
 /** A click the browser would treat as "follow here": primary button, no modifier keys. */
 export function isPlainLeftClick(event: MouseEvent): boolean {
-  return (
-    event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
-  );
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 interface PageLinkProps extends Omit<NavLinkProps, 'to'> {

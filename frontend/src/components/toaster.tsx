@@ -1,24 +1,24 @@
-import {
-  Toaster as ChakraToaster,
-  Portal,
-  Spinner,
-  Stack,
-  Toast,
-  createToaster,
-} from '@chakra-ui/react';
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-// Chakra's md breakpoint. The placement is fixed when the page loads: top on phones (thumbs
-// and the keyboard own the bottom), bottom-end on larger screens.
+/** Display time of a toast (spec: 5000 ms). */
+export const TOAST_DURATION_MS = 5000;
+/** How long a dismissed toast stays mounted, hidden, before it is removed (spec: 1,000,000 ms). */
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+/** A swipe to the right longer than this dismisses a toast (spec: 50 px). */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+// Chakra's md breakpoint: top on phones (thumbs and the keyboard own the bottom), bottom-end above.
 const MD_UP = '(min-width: 768px)';
-const isMdUp = typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-  ? window.matchMedia(MD_UP).matches
-  : false;
+type ToastPlacement = 'top' | 'bottom-end';
 
 export const toaster = createToaster({
-  placement: isMdUp ? 'bottom-end' : 'top',
+  // Decided in the browser by <Toaster>; this module is imported during server rendering too.
+  placement: 'top',
   max: 1,
-  duration: 5000,
+  duration: TOAST_DURATION_MS,
+  removeDelay: TOAST_REMOVE_DELAY_MS,
   pauseOnPageIdle: true,
   hotkey: ['F8'], // focuses the toast region
 });
@@ -26,32 +26,120 @@ export const toaster = createToaster({
 type ToastOptions = Parameters<typeof toaster.create>[0];
 
 /**
- * Shows a toast. One is visible at a time and the newest wins: the one on screen slides out
- * and this one follows (the store would otherwise queue it behind the current one's 5 s).
+ * Shows a toast. One is visible at a time and the newest wins: any earlier one (shown, or
+ * dismissed and waiting out its removal delay) is removed at once, since the store would
+ * otherwise queue the new one behind it.
  */
 export function showToast(options: ToastOptions & { type: 'success' | 'error' | 'info' | 'warning' }) {
-  toaster.dismiss();
+  toaster.remove();
   return toaster.create(options);
 }
 
+function placementFor(query: MediaQueryList): ToastPlacement {
+  return query.matches ? 'bottom-end' : 'top';
+}
+
+/** The toast region. Renders nothing on the server: the placement needs the screen width. */
 export function Toaster() {
   const { t } = useTranslation();
+  const [placement, setPlacement] = useState<ToastPlacement | null>(null);
+
+  useEffect(() => {
+    const query = window.matchMedia(MD_UP);
+    const apply = () => {
+      toaster.attrs.placement = placementFor(query);
+      setPlacement(toaster.attrs.placement);
+    };
+    apply();
+    query.addEventListener?.('change', apply);
+    return () => query.removeEventListener?.('change', apply);
+  }, []);
+
+  if (placement === null) return null;
 
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t('toast.region')}>
+      {/* Keyed by placement: the region's position is fixed when its state machine starts. */}
+      <ChakraToaster key={placement} toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t('toast.region')}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} maxWidth={{ md: '420px' }}>
+          <SwipeableToast id={toast.id!} closeLabel={t('toast.dismiss')}>
             {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
             {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            <Toast.CloseTrigger aria-label={t('toast.dismiss')} />
-          </Toast.Root>
+          </SwipeableToast>
         )}
       </ChakraToaster>
     </Portal>
+  );
+}
+
+/**
+ * A toast that follows a finger or mouse dragged to the right and is dismissed when let go past
+ * the threshold (Chakra's toast has no swipe of its own); shorter drags spring back.
+ */
+function SwipeableToast({ id, closeLabel, children }: { id: string; closeLabel: string; children: ReactNode }) {
+  const dragStart = useRef<{ x: number; pointerId: number } | null>(null);
+  const [offset, setOffset] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  function handlePointerDown(event: PointerEvent<HTMLDivElement>) {
+    // Buttons inside keep their click; only the primary button drags.
+    if (event.button !== 0 || (event.target as Element).closest('button')) return;
+    dragStart.current = { x: event.clientX, pointerId: event.pointerId };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    setDragging(true);
+  }
+
+  function handlePointerMove(event: PointerEvent<HTMLDivElement>) {
+    const start = dragStart.current;
+    if (!start || start.pointerId !== event.pointerId) return;
+    setOffset(`${Math.max(0, event.clientX - start.x)}px`);
+  }
+
+  function handlePointerUp(event: PointerEvent<HTMLDivElement>) {
+    const start = dragStart.current;
+    if (!start || start.pointerId !== event.pointerId) return;
+    dragStart.current = null;
+    setDragging(false);
+    if (event.clientX - start.x > TOAST_SWIPE_THRESHOLD_PX) {
+      setOffset('calc(100% + 2rem)'); // leaves to the right, the way it was pushed
+      toaster.dismiss(id);
+    } else {
+      setOffset(null);
+    }
+  }
+
+  function handlePointerCancel() {
+    dragStart.current = null;
+    setDragging(false);
+    setOffset(null);
+  }
+
+  return (
+    <Toast.Root
+      width={{ md: 'sm' }}
+      maxWidth={{ md: '420px' }}
+      touchAction="pan-y"
+      // A dismissed toast stays mounted for the removal delay: hide it (and its hover ghosts)
+      // from eyes, pointers and screen readers once it has faded out.
+      _closed={{
+        visibility: 'hidden',
+        transition: 'translate 400ms, scale 400ms, opacity 200ms, visibility 0s 200ms',
+      }}
+      style={{
+        ...(offset !== null && { '--x': offset }),
+        ...(dragging && { transition: 'none' }),
+      }}
+      onPointerDown={handlePointerDown}
+      onPointerMove={handlePointerMove}
+      onPointerUp={handlePointerUp}
+      onPointerCancel={handlePointerCancel}
+    >
+      {children}
+      <Toast.CloseTrigger aria-label={closeLabel} />
+    </Toast.Root>
   );
 }

@@ -1,17 +1,26 @@
-import en from './en.json';
-import ko from './ko.json';
+import { en, enAreas, ko, koAreas } from './dictionaries';
 
-type Dictionary = { [key: string]: string | Dictionary };
-
-function entries(dictionary: Dictionary, prefix = ''): [string, string][] {
-  return Object.entries(dictionary).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[prefix + key, value] as [string, string]] : entries(value, `${prefix}${key}.`),
+/** Every text with its key path; lists (steps, sections) count index by index. */
+function entries(dictionary: object, prefix = ''): [string, string][] {
+  return Object.entries(dictionary).flatMap(([key, value]: [string, unknown]) =>
+    typeof value === 'string'
+      ? [[prefix + key, value] as [string, string]]
+      : typeof value === 'object' && value !== null
+        ? entries(value, `${prefix}${key}.`)
+        : [],
   );
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
+  it('defines each top-level key in one area file only', () => {
+    for (const areas of [koAreas, enAreas]) {
+      const keys = areas.flatMap((area) => Object.keys(area));
+      expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+    }
+  });
+
   it('English has exactly the keys of Korean', () => {
     expect(entries(en).map(([key]) => key).sort()).toEqual(entries(ko).map(([key]) => key).sort());
   });

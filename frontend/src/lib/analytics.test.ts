@@ -1,18 +1,16 @@
 type Analytics = typeof import('./analytics');
 
-const viteEnv = (globalThis as unknown as { __VITE_ENV__: Record<string, unknown> }).__VITE_ENV__;
-
+/** A fresh copy of the module, built with (or without) a VITE_GA_ID. */
 function loadAnalytics(gaId?: string): Analytics {
-  viteEnv.VITE_GA_ID = gaId;
   let analytics!: Analytics;
   jest.isolateModules(() => {
+    jest.doMock('./env', () => ({ env: { VITE_GA_ID: gaId } }));
     analytics = jest.requireActual<Analytics>('./analytics');
   });
   return analytics;
 }
 
 afterEach(() => {
-  delete viteEnv.VITE_GA_ID;
   delete window.gtag;
   delete window.dataLayer;
   document.head.querySelectorAll('script').forEach((script) => script.remove());
@@ -27,6 +25,23 @@ describe('analytics', () => {
 
     expect(document.head.querySelector('script')).toBeNull();
     expect(window.dataLayer).toBeUndefined();
+    expect(window.gtag).toBeUndefined();
+  });
+
+  it('treats an empty VITE_GA_ID as unset', () => {
+    const { trackPageView } = loadAnalytics('');
+
+    trackPageView('/');
+
+    expect(document.head.querySelector('script')).toBeNull();
+    expect(window.dataLayer).toBeUndefined();
+  });
+
+  it('loads nothing until something is tracked, so importing it has no effect', () => {
+    loadAnalytics('G-TEST');
+
+    expect(document.head.querySelector('script')).toBeNull();
+    expect(window.gtag).toBeUndefined();
   });
 
   it('loads gtag once and sends events and page views with VITE_GA_ID', () => {
@@ -40,11 +55,7 @@ describe('analytics', () => {
     expect(scripts[0].src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST');
     const calls = window.dataLayer!.map((args) => Array.from(args as ArrayLike<unknown>));
     expect(calls).toContainEqual(['config', 'G-TEST', { send_page_view: false }]);
-    expect(calls).toContainEqual([
-      'event',
-      'page_view',
-      expect.objectContaining({ page_path: '/blog' }),
-    ]);
+    expect(calls).toContainEqual(['event', 'page_view', expect.objectContaining({ page_path: '/blog' })]);
     expect(calls).toContainEqual([
       'event',
       'language_change',

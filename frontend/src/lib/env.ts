@@ -1,4 +1,23 @@
-import { parseEnv } from './env-schema';
+import type { Env } from './env-schema';
 
-/** Build-time configuration, validated once. */
-export const env = parseEnv(import.meta.env);
+/**
+ * The origin prerendered pages are written with; the backend replaces it with its PUBLIC_URL in
+ * every page it serves (a reserved .invalid name, so it can never be a real site).
+ */
+export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
+
+// Validated and completed with defaults by vite.config.ts at build time (jest: the test setup), so the
+// visitor's bundle carries the values, not the validator.
+declare const __GIFTCAST_ENV__: Env;
+
+/**
+ * The origin the serving backend states on `<html data-public-url>`: one build then serves any
+ * host, and the prerendered pages' absolute links follow the server's PUBLIC_URL.
+ */
+function servedPublicUrl(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const served = document.documentElement.dataset.publicUrl;
+  return served && served !== PUBLIC_URL_PLACEHOLDER ? served : undefined;
+}
+
+export const env: Env = { ...__GIFTCAST_ENV__, PUBLIC_URL: servedPublicUrl() ?? __GIFTCAST_ENV__.PUBLIC_URL };

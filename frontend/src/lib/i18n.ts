@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../i18n/en.json';
-import ko from '../i18n/ko.json';
-import { trackEvent } from './analytics';
+import { translationAreas, type TranslationArea } from '../i18n/areas';
+import enSite from '../i18n/en/site.json';
+import koSite from '../i18n/ko/site.json';
 
 export type Language = 'ko' | 'en';
 
@@ -18,16 +18,60 @@ export function readStoredLanguage(): Language {
   }
 }
 
+/** `?lang=en` / `?lang=ko`: the language alternates that search engines and shared links carry. */
+export function languageFromAddress(search: string): Language | null {
+  const requested = new URLSearchParams(search).get('lang');
+  return requested === 'en' || requested === 'ko' ? requested : null;
+}
+
+function storeLanguage(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not remembered across visits, but the page still switches.
+  }
+}
+
+/** The address's explicit choice (remembered from then on), else the stored one. */
+function initialLanguage(): Language {
+  const requested = typeof window === 'undefined' ? null : languageFromAddress(window.location.search);
+  if (requested) storeLanguage(requested);
+  return requested ?? readStoredLanguage();
+}
+
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { ko: { translation: ko }, en: { translation: en } },
-  lng: readStoredLanguage(),
+  // Copies: i18next merges later bundles into these objects, and the imported modules stay as read.
+  resources: {
+    ko: { translation: structuredClone(koSite) },
+    en: { translation: structuredClone(enSite) },
+  },
+  lng: initialLanguage(),
   fallbackLng: 'ko',
   supportedLngs: ['ko', 'en'],
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes already
 });
+
+const loadedAreas = new Map<TranslationArea, Promise<void>>();
+
+/** Adds the translations of these areas (see i18n/areas.ts); each is fetched once. */
+export function loadTranslations(areas: TranslationArea[]): Promise<void> {
+  return Promise.all(
+    areas.map((area) => {
+      let loading = loadedAreas.get(area);
+      if (!loading) {
+        loading = translationAreas[area]().then(([korean, english]) => {
+          i18n.addResourceBundle('ko', 'translation', korean.default, true, true);
+          i18n.addResourceBundle('en', 'translation', english.default, true, true);
+        });
+        loadedAreas.set(area, loading);
+      }
+      return loading;
+    }),
+  ).then(() => undefined);
+}
 
 export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'ko';
@@ -39,14 +83,9 @@ function applyDocumentLanguage(language: Language): void {
 
 applyDocumentLanguage(currentLanguage());
 
-/** The user picked a language: show it, remember it and report the change. */
+/** The user picked a language: show it and remember it. */
 export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
   applyDocumentLanguage(language);
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Not remembered across visits, but the page still switches.
-  }
-  trackEvent('language_change', { category: 'engagement', label: `change_to_${language}` });
+  storeLanguage(language);
 }

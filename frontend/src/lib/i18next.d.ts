@@ -1,5 +1,5 @@
 import 'i18next';
-import type ko from '../i18n/ko.json';
+import type { ko } from '../i18n/dictionaries';
 
 // Korean is the reference dictionary: a key missing from it is a type error.
 declare module 'i18next' {

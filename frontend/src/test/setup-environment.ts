@@ -1,3 +1,5 @@
+import { parseEnv, type Env } from '../lib/env-schema';
+
 // What Vite's `import.meta.env` holds in a build without a .env file (see jest.config.cjs).
 (globalThis as { __VITE_ENV__?: Record<string, unknown> }).__VITE_ENV__ = {
   MODE: 'test',
@@ -5,6 +7,11 @@
   PROD: false,
   BASE_URL: '/',
 };
+
+// What vite.config.ts defines for the app: the checked build-time configuration.
+(globalThis as { __GIFTCAST_ENV__?: Env }).__GIFTCAST_ENV__ = parseEnv(
+  (globalThis as unknown as { __VITE_ENV__: Record<string, unknown> }).__VITE_ENV__,
+);
 
 // Browser APIs jsdom does not implement, which Chakra (zag) and our layout use.
 if (!window.matchMedia) {

@@ -1,0 +1,160 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { changeLanguage } from '../lib/i18n';
+import { renderWithProviders } from '../test/render';
+import { BANNER_CLOSED_KEY, NotificationBanner } from './notification-banner';
+
+const NOW = new Date('2026-05-01T12:00:00Z').getTime();
+const MINUTE = 60_000;
+const originalMatchMedia = window.matchMedia;
+
+const banner = () => screen.queryByRole('region', { name: 'Try it notice' });
+
+async function advance(ms: number) {
+  await act(async () => {
+    jest.advanceTimersByTime(ms);
+  });
+}
+
+/** Renders the banner at time 0 of the page load. */
+async function load() {
+  const result = await renderWithProviders(<NotificationBanner />);
+  return result;
+}
+
+function preferReducedMotion() {
+  window.matchMedia = ((query: string) => ({
+    ...originalMatchMedia(query),
+    matches: query === '(prefers-reduced-motion: reduce)',
+  })) as typeof window.matchMedia;
+}
+
+beforeEach(async () => {
+  // Clocks and timers are faked; microtasks stay real so the router and Chakra settle.
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask'], now: NOW });
+  localStorage.clear();
+  await changeLanguage('en');
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  window.matchMedia = originalMatchMedia;
+});
+
+describe('NotificationBanner', () => {
+  it('appears 300 ms after load, not before', async () => {
+    await load();
+
+    await advance(299);
+    expect(banner()).toBeNull();
+
+    await advance(1);
+    expect(banner()).toBeInTheDocument();
+  });
+
+  it('links to /try with the fixed count of 32 available codes', async () => {
+    await load();
+    await advance(300);
+
+    const link = screen.getByRole('link', { name: /32 free trial QR codes are available/ });
+    expect(link).toHaveAttribute('href', '/try');
+    expect(screen.getByRole('button', { name: 'Close notice' })).toBeInTheDocument();
+  });
+
+  it('closes by itself 8300 ms after load, sliding out for 600 ms, without remembering it', async () => {
+    await load();
+    await advance(8299);
+    expect(banner()).toHaveAttribute('data-state', 'open');
+
+    await advance(1);
+    expect(banner()).toHaveAttribute('data-state', 'closed');
+
+    await advance(599);
+    expect(banner()).toBeInTheDocument();
+    await advance(1);
+    expect(banner()).toBeNull();
+    expect(localStorage.getItem(BANNER_CLOSED_KEY)).toBeNull();
+  });
+
+  it('the close button slides it out over 600 ms, then removes it and stores the close time', async () => {
+    await load();
+    await advance(1000);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close notice' }));
+
+    expect(localStorage.getItem(BANNER_CLOSED_KEY)).toBe(String(NOW + 1000));
+    expect(banner()).toHaveAttribute('data-state', 'closed');
+    await advance(599);
+    expect(banner()).toBeInTheDocument();
+    await advance(1);
+    expect(banner()).toBeNull();
+
+    // The auto-close timer, long passed, does not bring it back.
+    await advance(10_000);
+    expect(banner()).toBeNull();
+  });
+
+  it('following its /try link closes it, navigates and stores the close time', async () => {
+    const { router } = await load();
+    await advance(300);
+
+    fireEvent.click(screen.getByRole('link', { name: /32 free trial QR codes/ }));
+
+    expect(router.state.location.pathname).toBe('/try');
+    expect(localStorage.getItem(BANNER_CLOSED_KEY)).toBe(String(NOW + 300));
+    expect(banner()).toHaveAttribute('data-state', 'closed');
+    await advance(600);
+    expect(banner()).toBeNull();
+  });
+
+  it('a ctrl-click on its link (new tab) leaves it open and remembers nothing', async () => {
+    await load();
+    await advance(300);
+
+    // jsdom cannot open tabs: the browser's default is cancelled after the app has had its say.
+    const stopBrowser = (event: Event) => event.preventDefault();
+    window.addEventListener('click', stopBrowser);
+    fireEvent.click(screen.getByRole('link', { name: /32 free trial QR codes/ }), { ctrlKey: true });
+    window.removeEventListener('click', stopBrowser);
+
+    expect(banner()).toHaveAttribute('data-state', 'open');
+    expect(localStorage.getItem(BANNER_CLOSED_KEY)).toBeNull();
+  });
+
+  it('under reduced motion the close removes it at once', async () => {
+    preferReducedMotion();
+    await load();
+    await advance(300);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close notice' }));
+    await advance(0);
+
+    expect(banner()).toBeNull();
+  });
+
+  it('stays hidden when closed 29 minutes ago', async () => {
+    localStorage.setItem(BANNER_CLOSED_KEY, String(NOW - 29 * MINUTE));
+    await load();
+
+    await advance(1000);
+
+    expect(banner()).toBeNull();
+  });
+
+  it('comes back when closed 30 minutes ago', async () => {
+    localStorage.setItem(BANNER_CLOSED_KEY, String(NOW - 30 * MINUTE));
+    await load();
+
+    await advance(300);
+
+    expect(banner()).toBeInTheDocument();
+  });
+
+  it('ignores a stored value that is not a time', async () => {
+    localStorage.setItem(BANNER_CLOSED_KEY, 'yesterday');
+    await load();
+
+    await advance(300);
+
+    expect(banner()).toBeInTheDocument();
+  });
+});

@@ -3,12 +3,13 @@ SHELL := /bin/bash
 NPM ?= npm
 STAMP := node_modules/.install-stamp
 
-.PHONY: run test test-types bench install build build-backend build-frontend test-unit test-api test-browser clean help
+.PHONY: run test test-types bench bench-web install build build-backend build-frontend test-unit test-api test-browser clean help
 
 help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
 	@echo "make test   - every test: unit, API end-to-end, browser end-to-end"
 	@echo "make bench  - benchmarks (figures printed; needs the test PostgreSQL)"
+	@echo "make bench-web - Lighthouse scores and first-load JS of the production build behind nginx"
 	@echo "make build  - build backend (backend/dist) and web app (frontend/dist)"
 	@echo "make clean  - remove builds (keeps data/)"
 
@@ -49,6 +50,10 @@ test-browser: build
 bench: build-backend
 	node backend/bench/sse-fanout.mjs
 	node backend/bench/video.mjs
+	node backend/bench/newsletter.mjs
+
+bench-web: build
+	node frontend/bench/web.mjs
 
 clean:
 	rm -rf backend/dist frontend/dist test-results playwright-report

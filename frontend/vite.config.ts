@@ -6,17 +6,20 @@ import { ENV_PREFIXES, parseEnv } from './src/lib/env-schema.ts';
 // One .env for the whole repository, at its root, beside .env.example.
 const envDir = fileURLToPath(new URL('..', import.meta.url));
 
-export default defineConfig(({ mode }) => {
-  // Fail the build (or dev start) on a bad CONTACT_EMAIL / PUBLIC_URL rather than in the browser.
-  parseEnv(loadEnv(mode, envDir, ENV_PREFIXES));
+export default defineConfig(({ mode, isSsrBuild }) => {
+  // Fail the build (or dev start) on a bad CONTACT_EMAIL / PUBLIC_URL rather than in the browser;
+  // the app receives the checked values (src/lib/env.ts).
+  const appEnv = parseEnv(loadEnv(mode, envDir, ENV_PREFIXES));
 
   return {
     plugins: [react()],
+    define: { __GIFTCAST_ENV__: JSON.stringify(appEnv) },
     envDir,
     envPrefix: ENV_PREFIXES,
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      copyPublicDir: !isSsrBuild,
       rolldownOptions: {
         output: {
           codeSplitting: {
@@ -33,6 +36,9 @@ export default defineConfig(({ mode }) => {
         },
       },
     },
+    // The server bundle (dist/ssr) carries its libraries, so the backend can render the blog's
+    // pages with it without the web app's node_modules.
+    ssr: { noExternal: true },
     server: {
       proxy: {
         '/api': 'http://localhost:3000',

@@ -1,15 +1,66 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { routes } from './app/router';
+import { currentLanguage } from './lib/i18n';
+import { queryClient } from './lib/query-client';
+import { applyQuerySeeds } from './lib/query-seed';
 
-const router = createAppRouter();
+/** `?lang=` has been applied and remembered (lib/i18n.ts); the address goes back to the plain path. */
+function dropLanguageParameter(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('lang')) return;
+  url.searchParams.delete('lang');
+  window.history.replaceState(window.history.state, '', url);
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/** The chunks of the routes on screen: hydration then renders exactly what the server sent, and no fallback flashes. */
+async function loadMatchedRoutes(routeObjects: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routeObjects, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+/** The head tags the server sent between `<!--page-head-->` markers (scripts/prerender.mjs). */
+function removeServerHeadTags(): void {
+  let inside = false;
+  for (const node of [...document.head.childNodes]) {
+    if (node.nodeType === Node.COMMENT_NODE) inside = node.nodeValue === 'page-head';
+    else if (inside) node.remove();
+  }
+}
+
+async function start(): Promise<void> {
+  dropLanguageParameter();
+  const container = document.getElementById('root')!;
+  // A prerendered page in the visitor's language is hydrated: React adopts its head tags. Otherwise
+  // (another stored language, a page without prerendering) the app renders from scratch and
+  // writes its own head tags. A post's tags come from the server, not React: they go either way.
+  const hydrate = container.hasChildNodes() && document.documentElement.dataset.prerendered === currentLanguage();
+  if (!hydrate) removeServerHeadTags();
+  document.head.querySelectorAll('[data-server-head]').forEach((element) => element.remove());
+  applyQuerySeeds(queryClient, document);
+  await loadMatchedRoutes(routes);
+
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // As a transition, React renders in slices and lets the browser handle input between them,
+  // instead of one long task that blocks a phone's main thread for the whole page.
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+
+void start();

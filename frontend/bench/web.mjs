@@ -1,0 +1,140 @@
+// `make bench-web` — Lighthouse (mobile, Debian's Chromium) on the production build served the
+// production way: the deploy nginx config in front of the backend (`make run`'s embedded stack).
+// Prints the four category scores and the first-load JavaScript (gzip, as nginx sends it) of
+// /, /blog, one post and /support, and the same for a one-line static page served by the same
+// nginx: the baseline this machine can reach at best.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const repo = resolve(import.meta.dirname, '../..');
+const webRoot = join(repo, 'frontend/dist');
+const nginxBinary = ['/usr/sbin/nginx', 'nginx'].find((candidate) => spawnSync(candidate, ['-v']).status === 0);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+
+const freePort = () =>
+  new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+async function waitFor(url) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** Where a failing audit failed: the first few elements' selectors. */
+function failingNodes(audit) {
+  const items = audit.details?.items ?? [];
+  return items
+    .slice(0, 3)
+    .map((item) => item.node?.selector ?? item.node?.snippet ?? item.url ?? '?')
+    .join('; ');
+}
+
+/** The element Lighthouse took as the largest contentful paint. */
+function lcpElement(lhr) {
+  const table = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
+  const node = table?.items?.[0]?.node;
+  return node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"` : 'unknown';
+}
+
+const work = mkdtempSync(join(tmpdir(), 'giftcast-bench-web-'));
+chmodSync(work, 0o755); // nginx's workers run as another user
+const [backendPort, nginxPort] = [await freePort(), await freePort()];
+const site = `http://127.0.0.1:${nginxPort}`;
+
+const backend = spawn(process.execPath, [join(repo, 'backend/dist/local/run-local.js')], {
+  env: { ...process.env, PORT: String(backendPort), HOST: '127.0.0.1', PUBLIC_URL: site, DATA_DIR: join(work, 'data') },
+  stdio: 'ignore',
+});
+
+// The deploy template, filled in as the nginx image would, plus a minimal main config.
+const baselineRoot = join(work, 'baseline');
+mkdirSync(baselineRoot);
+writeFileSync(
+  join(baselineRoot, 'index.html'),
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="A one-line page: the best this machine and browser can score."><title>Baseline</title></head><body><h1>Baseline</h1><p>A one-line static page.</p></body></html>',
+);
+const site_conf = readFileSync(join(repo, 'deploy/nginx/giftcast.conf.template'), 'utf8')
+  .replaceAll('${BACKEND_UPSTREAM}', `127.0.0.1:${backendPort}`)
+  .replaceAll('${LISTEN_PORT}', `127.0.0.1:${nginxPort}`)
+  .replaceAll('${WEB_ROOT}', webRoot)
+  .replace('server_name _;', `server_name _;\n    location /__baseline/ { alias ${baselineRoot}/; index index.html; }`);
+writeFileSync(join(work, 'site.conf'), site_conf);
+writeFileSync(
+  join(work, 'nginx.conf'),
+  `daemon off;\npid ${work}/nginx.pid;\nerror_log ${work}/error.log warn;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy;\n  fastcgi_temp_path ${work}/fastcgi; uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;\n  include ${work}/site.conf;\n}\n`,
+);
+const nginx = spawn(nginxBinary, ['-c', join(work, 'nginx.conf'), '-p', work], { stdio: 'inherit' });
+
+let chrome;
+try {
+  await waitFor(`${site}/api/health`);
+  const posts = await (await fetch(`${site}/api/posts?published=true`)).json();
+  const pages = [
+    ['baseline (static one-liner)', '/__baseline/'],
+    ['/', '/'],
+    ['/blog', '/blog'],
+    [`/blog/${posts[0].slug}`, `/blog/${posts[0].slug}`],
+    ['/support', '/support'],
+  ];
+
+  chrome = await chromeLauncher.launch({
+    chromePath: chromium,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+  const rows = [];
+  for (const [label, path] of pages) {
+    // Lighthouse's default: a mid-range phone on a slow 4G link, simulated. Median of RUNS by performance.
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const { lhr } = await lighthouse(`${site}${path}`, { port: chrome.port, logLevel: 'error' });
+      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const scripts = lhr.audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script');
+      runs.push({
+        label,
+        ...Object.fromEntries(categories.map((category) => [category, Math.round(lhr.categories[category].score * 100)])),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+        firstLoadJsKiB: Number((scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024).toFixed(1)),
+        failing: Object.values(lhr.audits)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          .map((audit) => `${audit.id} (${failingNodes(audit)})`),
+        lcpElement: lcpElement(lhr),
+      });
+    }
+    runs.sort((a, b) => a.performance - b.performance);
+    rows.push(runs[Math.floor(runs.length / 2)]);
+  }
+  console.table(rows.map(({ failing, lcpElement, ...row }) => row));
+  for (const row of rows) {
+    console.log(`${row.label}: LCP element ${row.lcpElement}`);
+    if (row.failing.length) console.log(`${row.label}: failing binary audits: ${row.failing.join(', ')}`);
+  }
+  const base = rows[0];
+  for (const row of rows.slice(1)) {
+    console.log(`${row.label}: LCP x${(row.lcpMs / base.lcpMs).toFixed(2)} of the baseline, first-load JS ${row.firstLoadJsKiB} KiB (target <= 120)`);
+  }
+} finally {
+  await chrome?.kill();
+  nginx.kill();
+  backend.kill();
+  await sleep(500);
+  rmSync(work, { recursive: true, force: true });
+}

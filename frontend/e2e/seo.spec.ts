@@ -1,0 +1,203 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E } from './support/stack';
+
+// What a crawler or a link preview sees: the first HTML response, without running JavaScript.
+
+const PUBLIC_PATHS = ['/', '/how', '/about', '/why', '/partner', '/try', '/blog', '/support', '/privacy', '/terms'];
+const LANGUAGES = ['ko', 'en'] as const;
+const SEEDED_POST = 'why-seven-days';
+
+function attribute(html: string, pattern: RegExp): string | undefined {
+  return pattern.exec(html)?.[1];
+}
+
+function headOf(html: string) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return {
+    lang: attribute(html, /<html lang="([^"]+)"/),
+    title: attribute(head, /<title[^>]*>([^<]*)<\/title>/),
+    description: attribute(head, /<meta[^>]*name="description" content="([^"]*)"/),
+    keywords: attribute(head, /<meta[^>]*name="keywords" content="([^"]*)"/),
+    robots: attribute(head, /<meta[^>]*name="robots" content="([^"]*)"/),
+    canonical: attribute(head, /<link[^>]*rel="canonical" href="([^"]*)"/),
+    alternates: Object.fromEntries(
+      [...head.matchAll(/<link[^>]*rel="alternate" hrefLang="([^"]+)" href="([^"]*)"/gi)].map((m) => [m[1], m[2]]),
+    ),
+    ogTitle: attribute(head, /<meta[^>]*property="og:title" content="([^"]*)"/),
+    ogDescription: attribute(head, /<meta[^>]*property="og:description" content="([^"]*)"/),
+    ogUrl: attribute(head, /<meta[^>]*property="og:url" content="([^"]*)"/),
+    ogType: attribute(head, /<meta[^>]*property="og:type" content="([^"]*)"/),
+    twitterCard: attribute(head, /<meta[^>]*name="twitter:card" content="([^"]*)"/),
+    h1: attribute(html.slice(html.indexOf('<body')), /<h1[^>]*>(.*?)<\/h1>/s)?.replace(/<[^>]+>/g, ''),
+  };
+}
+
+async function firstHtml(request: APIRequestContext, url: string) {
+  const response = await request.get(url, { headers: { Accept: 'text/html' } });
+  return { status: response.status(), html: await response.text() };
+}
+
+test.describe('first HTML response', () => {
+  test.skip(({ isMobile }) => isMobile, 'the HTML does not depend on the device');
+
+  for (const language of LANGUAGES) {
+    test(`[${language}] every public page carries its head tags and content before any JavaScript`, async ({ request }) => {
+      const h1s = new Set<string>();
+      for (const path of PUBLIC_PATHS) {
+        const url = language === 'en' ? `${path}?lang=en` : path;
+        const { status, html } = await firstHtml(request, url);
+        const head = headOf(html);
+        const korean = `${E2E.baseUrl}${path}`;
+        const own = language === 'en' ? `${korean}?lang=en` : korean;
+
+        expect({ path, status }).toEqual({ path, status: 200 });
+        expect(head).toMatchObject({
+          lang: language,
+          robots: 'index, follow',
+          canonical: own,
+          ogUrl: own,
+          ogType: 'website',
+          twitterCard: 'summary',
+          alternates: { ko: korean, en: `${korean}?lang=en`, 'x-default': korean },
+        });
+        expect(head.title).toMatch(/Giftcast/);
+        expect(head.ogTitle).toBe(head.title);
+        expect(head.description?.length).toBeGreaterThan(20);
+        expect(head.ogDescription).toBe(head.description);
+        expect(head.keywords?.length).toBeGreaterThan(5);
+        expect(head.h1?.trim().length, `${path} has its h1 in the HTML`).toBeGreaterThan(1);
+        h1s.add(head.h1!);
+      }
+      // Each page says something of its own.
+      expect(h1s.size).toBe(PUBLIC_PATHS.length);
+    });
+  }
+
+  test('Korean and English pages differ in language, not only in tags', async ({ request }) => {
+    const korean = headOf((await firstHtml(request, '/about')).html);
+    const english = headOf((await firstHtml(request, '/about?lang=en')).html);
+    expect(korean.h1).not.toBe(english.h1);
+    expect(korean.title).not.toBe(english.title);
+    expect(korean.h1).toMatch(/[가-힣]/);
+    expect(english.h1).not.toMatch(/[가-힣]/);
+  });
+
+  test('a post page carries the post’s own head tags in both languages', async ({ request }) => {
+    const posts = (await (await request.get('/api/posts?published=true')).json()) as {
+      slug: string;
+      title: string;
+      titleEn: string | null;
+      excerpt: string;
+    }[];
+    const post = posts.find(({ slug }) => slug === SEEDED_POST)!;
+
+    const korean = headOf((await firstHtml(request, `/blog/${post.slug}`)).html);
+    expect(korean).toMatchObject({
+      lang: 'ko',
+      title: `${post.title} | Giftcast`,
+      description: post.excerpt,
+      canonical: `${E2E.baseUrl}/blog/${post.slug}`,
+      ogType: 'article',
+    });
+    const english = headOf((await firstHtml(request, `/blog/${post.slug}?lang=en`)).html);
+    expect(english).toMatchObject({ lang: 'en', title: `${post.titleEn} | Giftcast`, canonical: `${E2E.baseUrl}/blog/${post.slug}?lang=en` });
+  });
+
+  test('the blog list and a post are in the first HTML, with the data the app starts from', async ({ request }) => {
+    const posts = (await (await request.get('/api/posts?published=true')).json()) as {
+      slug: string;
+      title: string;
+      titleEn: string | null;
+      content: string;
+    }[];
+    const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+
+    const list = (await firstHtml(request, '/blog')).html;
+    for (const post of posts) expect(text(list)).toContain(post.title);
+    expect(list).toContain('<script id="giftcast-query-data" type="application/json">');
+    const englishList = (await firstHtml(request, '/blog?lang=en')).html;
+    for (const post of posts) expect(text(englishList)).toContain(post.titleEn ?? post.title);
+
+    const post = posts.find(({ slug }) => slug === SEEDED_POST)!;
+    const page = (await firstHtml(request, `/blog/${post.slug}`)).html;
+    expect(headOf(page).h1).toBe(post.title);
+    const firstParagraph = post.content.split('\n').find((line) => line.trim().length > 20)!.trim();
+    expect(text(page)).toContain(firstParagraph.slice(0, 20));
+  });
+
+  test('unknown pages and posts answer 404 with the not-found page', async ({ request }) => {
+    const page = await firstHtml(request, '/no/such/page');
+    expect(page.status).toBe(404);
+    expect(headOf(page.html)).toMatchObject({ h1: '페이지를 찾을 수 없습니다', robots: 'noindex, nofollow' });
+    expect((await firstHtml(request, '/no-such-page?lang=en')).html).toContain('Page Not Found');
+    expect((await firstHtml(request, '/blog/no-such-post')).status).toBe(404);
+  });
+
+  test('robots.txt and the sitemap list every public page and published post in both languages', async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${E2E.baseUrl}/sitemap.xml`);
+    expect(robots).toContain('Disallow: /admin');
+
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.headers()['content-type']).toContain('xml');
+    const xml = await sitemap.text();
+    const posts = (await (await request.get('/api/posts?published=true')).json()) as { slug: string }[];
+    for (const path of [...PUBLIC_PATHS, ...posts.map(({ slug }) => `/blog/${slug}`)]) {
+      expect(xml).toContain(`<loc>${E2E.baseUrl}${path}</loc>`);
+      expect(xml).toContain(`<loc>${E2E.baseUrl}${path}?lang=en</loc>`);
+    }
+  });
+});
+
+test.describe('in the browser', () => {
+  test('a prerendered page hydrates without errors and loads no admin or other pages’ code', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+
+    const postFetches: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/posts')) postFetches.push(request.url());
+    });
+
+    for (const path of ['/', '/how', '/blog', `/blog/${SEEDED_POST}`, '/support']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
+    // The blog's pages came with their posts: the app did not fetch them again.
+    expect(postFetches).toEqual([]);
+    expect(scripts.filter((script) => /admin|message-page|try-page/.test(script))).toEqual([]);
+    // One <title> and one canonical link, whoever wrote them.
+    await expect(page.locator('head title')).toHaveCount(1);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
+  });
+
+  test('?lang=en opens the English page, is remembered, and leaves the address clean', async ({ page }) => {
+    await page.goto('/about?lang=en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveURL(`${E2E.baseUrl}/about`);
+    expect(await page.evaluate(() => localStorage.getItem('giftcast-language'))).toBe('en');
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${E2E.baseUrl}/about?lang=en`);
+
+    // The Korean page from the server, English from the stored choice: rendered anew, one set of tags.
+    await page.goto('/why');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${E2E.baseUrl}/why?lang=en`);
+  });
+
+  test('a post page replaces the server’s head tags with its own once it runs', async ({ page }) => {
+    await page.goto(`/blog/${SEEDED_POST}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('head [data-server-head]')).toHaveCount(0);
+    await expect(page.locator('head title')).toHaveCount(1);
+  });
+});

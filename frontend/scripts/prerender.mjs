@@ -1,0 +1,42 @@
+// Writes the public pages as HTML at build time, in Korean and English, into dist/prerender/:
+// the first response then holds the page and its head tags (title, description, Open Graph,
+// canonical, alternates) before any JavaScript runs. The backend serves these files, and renders
+// the blog's pages per request with the same server bundle (dist/ssr/entry-server.js).
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const ssrEntry = join(dist, 'ssr', 'entry-server.js');
+
+/** Page file name -> the path rendered into it. */
+export const PRERENDERED_PAGES = {
+  index: '/',
+  how: '/how',
+  about: '/about',
+  why: '/why',
+  partner: '/partner',
+  try: '/try',
+  blog: '/blog',
+  support: '/support',
+  privacy: '/privacy',
+  terms: '/terms',
+  // Shells the server completes or answers with: a post (its head tags added per post) and 404.
+  'blog-post': '/blog/__post__',
+  'not-found': '/__not-found__',
+};
+const LANGUAGES = ['ko', 'en'];
+
+const template = await readFile(join(dist, 'index.html'), 'utf8');
+const { renderDocument } = await import(pathToFileURL(ssrEntry).href);
+await rm(join(dist, 'prerender'), { recursive: true, force: true });
+
+for (const language of LANGUAGES) {
+  for (const [name, path] of Object.entries(PRERENDERED_PAGES)) {
+    const file = join(dist, 'prerender', language, `${name}.html`);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, await renderDocument(template, path, language));
+  }
+}
+console.log(`prerendered ${Object.keys(PRERENDERED_PAGES).length} pages x ${LANGUAGES.length} languages`);

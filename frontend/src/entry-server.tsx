@@ -1,0 +1,65 @@
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/providers';
+import { routes } from './app/router';
+import { i18n, type Language } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { QUERY_DATA_ELEMENT_ID, type QuerySeed } from './lib/query-seed';
+
+export type { QuerySeed };
+
+/**
+ * The HTML of one page in one language: at build time for the public pages
+ * (scripts/prerender.mjs), and by the server per request for the blog, with the data it already
+ * holds (`seeds`, the API's own answers) so the posts are in the first response. Data the page
+ * fetches and no seed holds renders in its loading state, as the browser's first render does.
+ */
+export async function renderPage(path: string, language: Language, seeds: QuerySeed[] = []): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://render.invalid${path}`));
+  if (context instanceof Response) throw new Error(`${path} redirected while rendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  for (const [queryKey, data] of seeds) queryClient.setQueryData(queryKey, data);
+
+  // Without a backend i18next switches synchronously, so no other render can come in between.
+  void i18n.changeLanguage(language);
+  if (i18n.language !== language) throw new Error(`could not switch to ${language}`);
+  return renderToString(
+    <AppProviders queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+}
+
+// React 19 writes a page's <title>, <meta> and <link> first; they belong in <head>.
+const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
+
+/** JSON inside <script>: '<' escaped so no text in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The whole document: the web build's index.html with the page's head tags (between markers the
+ * server and the app recognise), its body, and the seeds for the app to start from.
+ */
+export async function renderDocument(
+  template: string,
+  path: string,
+  language: Language,
+  seeds: QuerySeed[] = [],
+): Promise<string> {
+  const appHtml = await renderPage(path, language, seeds);
+  const head = LEADING_HEAD_TAGS.exec(appHtml)?.[0] ?? '';
+  const body = appHtml.slice(head.length);
+  if (!head.includes('<title>')) throw new Error(`${path} rendered no <title>`);
+  const data = seeds.length
+    ? `<script id="${QUERY_DATA_ELEMENT_ID}" type="application/json">${scriptJson(seeds)}</script>`
+    : '';
+  return (
+    template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-prerendered="${language}"`)
+      // Marked so the server can swap them (a post's own) and the app drop them when it re-renders.
+      .replace('</head>', () => `<!--page-head-->${head}<!--/page-head--></head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${data}`)
+  );
+}

@@ -34,7 +34,7 @@ function headOf(html: string) {
 
 async function firstHtml(request: APIRequestContext, url: string) {
   const response = await request.get(url, { headers: { Accept: 'text/html' } });
-  return { status: response.status(), html: await response.text() };
+  return { status: response.status(), html: await response.text(), response };
 }
 
 test.describe('first HTML response', () => {
@@ -187,11 +187,30 @@ test.describe('in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('giftcast-language'))).toBe('en');
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${E2E.baseUrl}/about?lang=en`);
 
-    // The Korean page from the server, English from the stored choice: rendered anew, one set of tags.
+    // The choice goes to the server as a cookie: its next page is English from the first byte.
+    const whyHtml = (await firstHtml(page.request, '/why')).html;
+    expect(headOf(whyHtml)).toMatchObject({ lang: 'en', canonical: `${E2E.baseUrl}/why?lang=en` });
     await page.goto('/why');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${E2E.baseUrl}/why?lang=en`);
+  });
+
+  test('a visitor who picked English gets the blog and its posts in English before any JavaScript', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'EN: Switch to English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    for (const path of ['/blog', `/blog/${SEEDED_POST}`, '/support']) {
+      const { html, response } = await firstHtml(page.request, path);
+      expect(headOf(html).lang).toBe('en');
+      expect(response.headers()['vary']).toMatch(/Cookie/i);
+    }
+    // Asked for by address, Korean still wins over the cookie.
+    expect(headOf((await firstHtml(page.request, '/blog?lang=ko')).html).lang).toBe('ko');
+
+    await page.getByRole('button', { name: '한국어 보기' }).click();
+    expect(headOf((await firstHtml(page.request, '/blog')).html).lang).toBe('ko');
   });
 
   test('a post page replaces the server’s head tags with its own once it runs', async ({ page }) => {

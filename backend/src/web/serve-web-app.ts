@@ -12,12 +12,25 @@ import { loadPageRenderer, type QuerySeed } from './page-renderer';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { WebPages, type PageLanguage } from './web-pages';
 
+/** Set by the app when a visitor picks a language (frontend/src/lib/i18n.ts). */
+const LANGUAGE_COOKIE = /(?:^|;\s*)giftcast-language=(ko|en)(?:;|$)/;
+
+/**
+ * The page's language: the address's `?lang=` (what links and search engines carry), else the
+ * visitor's remembered choice, else Korean.
+ */
+export function pageLanguage(request: Pick<Request, 'query' | 'headers'>): PageLanguage {
+  const asked = request.query.lang;
+  if (asked === 'en' || asked === 'ko') return asked;
+  return LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] === 'en' ? 'en' : 'ko';
+}
+
 /** How many rendered blog pages are kept (oldest dropped first). */
 const RENDERED_PAGES_KEPT = 500;
 
 /**
  * Serves the built web app beside the API (`make run`, and behind nginx in Docker): hashed assets
- * cached for a year; public pages as prerendered HTML in the asked language (`?lang=en`); the
+ * cached for a year; public pages as prerendered HTML in the visitor's language (see pageLanguage); the
  * blog's list and posts rendered per request with their posts in the HTML, a post with its own
  * head tags; unknown paths as the 404 page with status 404; robots.txt and a sitemap of every
  * public page and published post.
@@ -84,9 +97,11 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
   app.use((request: Request, response: Response, next: NextFunction) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(request.path);
     if (!isPage) return next();
-    const language: PageLanguage = request.query.lang === 'en' ? 'en' : 'ko';
+    const language = pageLanguage(request);
     const choice = pages.choose(request.path, language);
     response.setHeader('Cache-Control', 'no-cache');
+    // The same address is Korean or English by the visitor's cookie: caches must keep both.
+    response.setHeader('Vary', 'Cookie');
     response.type('html');
 
     switch (choice.kind) {

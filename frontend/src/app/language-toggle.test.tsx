@@ -40,6 +40,7 @@ describe('LanguageToggle', () => {
     await user.click(screen.getByRole('button', { name: '한국어 보기' }));
 
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ko');
+    expect(languageCookie()).toBe('ko');
     expect(document.documentElement.lang).toBe('ko');
     expect(trackEvent).toHaveBeenLastCalledWith(expect.any(String), {
       category: 'engagement',
@@ -48,6 +49,13 @@ describe('LanguageToggle', () => {
     expect(await screen.findByRole('button', { name: 'EN: Switch to English' })).toHaveTextContent('EN');
   });
 });
+
+/** The value of the language cookie the app set, if any. */
+const languageCookie = () =>
+  document.cookie
+    .split('; ')
+    .find((cookie) => cookie.startsWith(`${LANGUAGE_STORAGE_KEY}=`))
+    ?.split('=')[1];
 
 describe('stored language', () => {
   it.each([
@@ -69,6 +77,17 @@ describe('stored language', () => {
       expect(fresh.i18n.language).toBe('en');
       expect(document.documentElement.lang).toBe('en');
     });
+  });
+
+  it('tells the server the language by a cookie, so its next page comes in that language', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    jest.isolateModules(() => {
+      jest.requireActual<typeof import('../lib/i18n')>('../lib/i18n');
+    });
+    expect(languageCookie()).toBe('en');
+
+    await changeLanguage('ko');
+    expect(languageCookie()).toBe('ko');
   });
 
   it("starts in Korean when the stored value is not 'en'", () => {

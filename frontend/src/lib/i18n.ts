@@ -32,11 +32,22 @@ function storeLanguage(language: Language): void {
   }
 }
 
+/**
+ * The same choice as a cookie, for the server: the next page it sends (prerendered or rendered
+ * per request) is then in this language from the first byte, not switched after the app starts.
+ */
+function tellServer(language: Language): void {
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
 /** The address's explicit choice (remembered from then on), else the stored one. */
 function initialLanguage(): Language {
-  const requested = typeof window === 'undefined' ? null : languageFromAddress(window.location.search);
+  if (typeof window === 'undefined') return 'ko';
+  const requested = languageFromAddress(window.location.search);
   if (requested) storeLanguage(requested);
-  return requested ?? readStoredLanguage();
+  const language = requested ?? readStoredLanguage();
+  tellServer(language);
+  return language;
 }
 
 export const i18n = i18next.createInstance();
@@ -88,4 +99,5 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
   applyDocumentLanguage(language);
   storeLanguage(language);
+  tellServer(language);
 }

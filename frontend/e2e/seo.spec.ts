@@ -41,7 +41,9 @@ test.describe('first HTML response', () => {
   test.skip(({ isMobile }) => isMobile, 'the HTML does not depend on the device');
 
   for (const language of LANGUAGES) {
-    test(`[${language}] every public page carries its head tags and content before any JavaScript`, async ({ request }) => {
+    test(`[${language}] every public page carries its head tags and content before any JavaScript`, async ({
+      request,
+    }) => {
       const h1s = new Set<string>();
       for (const path of PUBLIC_PATHS) {
         const url = language === 'en' ? `${path}?lang=en` : path;
@@ -100,7 +102,11 @@ test.describe('first HTML response', () => {
       ogType: 'article',
     });
     const english = headOf((await firstHtml(request, `/blog/${post.slug}?lang=en`)).html);
-    expect(english).toMatchObject({ lang: 'en', title: `${post.titleEn} | Giftcast`, canonical: `${E2E.baseUrl}/blog/${post.slug}?lang=en` });
+    expect(english).toMatchObject({
+      lang: 'en',
+      title: `${post.titleEn} | Giftcast`,
+      canonical: `${E2E.baseUrl}/blog/${post.slug}?lang=en`,
+    });
   });
 
   test('the blog list and a post are in the first HTML, with the data the app starts from', async ({ request }) => {
@@ -110,7 +116,11 @@ test.describe('first HTML response', () => {
       titleEn: string | null;
       content: string;
     }[];
-    const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+    const text = (html: string) =>
+      html
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"');
 
     const list = (await firstHtml(request, '/blog')).html;
     for (const post of posts) expect(text(list)).toContain(post.title);
@@ -121,7 +131,10 @@ test.describe('first HTML response', () => {
     const post = posts.find(({ slug }) => slug === SEEDED_POST)!;
     const page = (await firstHtml(request, `/blog/${post.slug}`)).html;
     expect(headOf(page).h1).toBe(post.title);
-    const firstParagraph = post.content.split('\n').find((line) => line.trim().length > 20)!.trim();
+    const firstParagraph = post.content
+      .split('\n')
+      .find((line) => line.trim().length > 20)!
+      .trim();
     expect(text(page)).toContain(firstParagraph.slice(0, 20));
   });
 
@@ -133,7 +146,9 @@ test.describe('first HTML response', () => {
     expect((await firstHtml(request, '/blog/no-such-post')).status).toBe(404);
   });
 
-  test('robots.txt and the sitemap list every public page and published post in both languages', async ({ request }) => {
+  test('robots.txt and the sitemap list every public page and published post in both languages', async ({
+    request,
+  }) => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${E2E.baseUrl}/sitemap.xml`);
     expect(robots).toContain('Disallow: /admin');
@@ -196,7 +211,9 @@ test.describe('in the browser', () => {
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${E2E.baseUrl}/why?lang=en`);
   });
 
-  test('a visitor who picked English gets the blog and its posts in English before any JavaScript', async ({ page }) => {
+  test('a visitor who picked English gets the blog and its posts in English before any JavaScript', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'EN: Switch to English' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -48,7 +48,9 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
   const renderBlogPage = async (path: string, language: PageLanguage, seeds: QuerySeed[]) => {
     const render = await renderer;
     if (!render) return null;
-    const key = createHash('sha256').update(JSON.stringify([path, language, seeds])).digest('base64');
+    const key = createHash('sha256')
+      .update(JSON.stringify([path, language, seeds]))
+      .digest('base64');
     let html = rendered.get(key);
     if (html === undefined) {
       html = pages.localize(await render(pages.template, path, language, seeds));

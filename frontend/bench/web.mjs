@@ -95,21 +95,41 @@ try {
 
   chrome = await chromeLauncher.launch({
     chromePath: chromium,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated.
+  const audit = async (url, attempts = 3) => {
+    const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error' });
+    if (!lhr.runtimeError) return lhr;
+    if (attempts > 1) return audit(url, attempts - 1);
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  };
   const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
   const rows = [];
   for (const [label, path] of pages) {
     // Lighthouse's default: a mid-range phone on a slow 4G link, simulated. Median of RUNS by performance.
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
-      const { lhr } = await lighthouse(`${site}${path}`, { port: chrome.port, logLevel: 'error' });
-      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${site}${path}`);
       const scripts = lhr.audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script');
       runs.push({
         label,
-        ...Object.fromEntries(categories.map((category) => [category, Math.round(lhr.categories[category].score * 100)])),
+        ...Object.fromEntries(
+          categories.map((category) => [category, Math.round(lhr.categories[category].score * 100)]),
+        ),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        // What this machine's unthrottled browser saw, beside the simulated phone figures.
+        seenFcpMs: Math.round(lhr.audits.metrics.details.items[0].observedFirstContentfulPaint),
+        seenLcpMs: Math.round(lhr.audits.metrics.details.items[0].observedLargestContentfulPaint),
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
         cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
         firstLoadJsKiB: Number((scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024).toFixed(1)),
@@ -117,19 +137,32 @@ try {
           .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
           .map((audit) => `${audit.id} (${failingNodes(audit)})`),
         lcpElement: lcpElement(lhr),
+        longTasks: (lhr.audits['long-tasks'].details?.items ?? []).map(
+          (task) =>
+            `${Math.round(task.startTime)}+${Math.round(task.duration)}ms ${String(task.url).replace(site, '')}`,
+        ),
+        mainThread: (lhr.audits['mainthread-work-breakdown'].details?.items ?? []).map(
+          (item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)}ms`,
+        ),
       });
     }
     runs.sort((a, b) => a.performance - b.performance);
     rows.push(runs[Math.floor(runs.length / 2)]);
   }
-  console.table(rows.map(({ failing, lcpElement, ...row }) => row));
+  console.table(rows.map(({ failing, lcpElement, longTasks, mainThread, ...row }) => row));
   for (const row of rows) {
     console.log(`${row.label}: LCP element ${row.lcpElement}`);
     if (row.failing.length) console.log(`${row.label}: failing binary audits: ${row.failing.join(', ')}`);
+    if (process.env.BENCH_WEB_DETAIL) {
+      console.log(`${row.label}: long tasks (simulated) ${row.longTasks.join(', ') || 'none'}`);
+      console.log(`${row.label}: main thread ${row.mainThread.join(', ')}`);
+    }
   }
   const base = rows[0];
   for (const row of rows.slice(1)) {
-    console.log(`${row.label}: LCP x${(row.lcpMs / base.lcpMs).toFixed(2)} of the baseline, first-load JS ${row.firstLoadJsKiB} KiB (target <= 120)`);
+    console.log(
+      `${row.label}: LCP x${(row.lcpMs / base.lcpMs).toFixed(2)} of the baseline, first-load JS ${row.firstLoadJsKiB} KiB (target <= 120)`,
+    );
   }
 } finally {
   await chrome?.kill();

@@ -8,7 +8,13 @@ export interface Draft<Values> {
   values: Values;
 }
 
-function draftStore<Values>(storageKey: string) {
+export interface DraftStore<Values> {
+  read(): Draft<Values> | null;
+  write(draft: Draft<Values>): void;
+  clear(): void;
+}
+
+function draftStore<Values>(storageKey: string): DraftStore<Values> {
   return {
     read(): Draft<Values> | null {
       try {

@@ -1,9 +1,9 @@
-import { Badge, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LoadingState } from '../../../components/loading-state';
 import type { Post } from '../../../lib/post';
 import type { NewsletterCampaign } from '../api/use-admin-newsletters';
+import { AdminRecordList } from './admin-record-list';
 import { NewsletterProgress } from './newsletter-progress';
 
 interface AdminPostListProps {
@@ -43,52 +43,52 @@ export function AdminPostList({
     if (!campaignByPost.has(campaign.postId)) campaignByPost.set(campaign.postId, campaign);
   }
 
-  if (isLoading) return <LoadingState label={t('admin.loading')} />;
-  if (isError) return <Text color="fg.error">{t('admin.fetchFailed')}</Text>;
-  if (!posts || posts.length === 0) {
-    return <Text color="fg.muted">{search ? t('admin.postSearch.noMatch', { search }) : t('admin.noPosts')}</Text>;
-  }
-
   return (
-    <Stack as="ul" gap="3" listStyleType="none" aria-label={t('admin.postsHeading')}>
-      {posts.map((post) => (
-        <Card.Root as="li" key={post.id} size="sm" variant="outline" data-testid="admin-post">
-          <Card.Body>
-            <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
-              <Stack gap="1" minW="0">
-                <Flex gap="2" align="center" wrap="wrap">
-                  <Badge colorPalette={post.published ? 'green' : 'gray'} variant={post.published ? 'subtle' : 'outline'}>
-                    {t(post.published ? 'admin.published' : 'admin.draft')}
-                  </Badge>
-                  <Heading as="h3" size="sm">
-                    {post.title}
-                  </Heading>
-                </Flex>
-                <Text textStyle="sm" color="fg.muted">
-                  /blog/{post.slug} · {dateFormat.format(new Date(post.createdAt))}
-                </Text>
-                {campaignByPost.has(post.id) && <NewsletterProgress campaign={campaignByPost.get(post.id)!} />}
-              </Stack>
-              <Flex gap="2" flexShrink={0}>
-                <Button size="sm" variant="outline" onClick={() => onEdit(post)}>
-                  <Pencil aria-hidden />
-                  {t('admin.edit')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  colorPalette="red"
-                  loading={deletingId === post.id}
-                  onClick={() => onDelete(post)}
-                >
-                  <Trash2 aria-hidden />
-                  {t('admin.delete')}
-                </Button>
-              </Flex>
-            </Flex>
-          </Card.Body>
-        </Card.Root>
-      ))}
-    </Stack>
+    <AdminRecordList
+      query={{ isLoading, isError, error: null }}
+      items={posts ?? []}
+      texts={{
+        label: t('admin.postsHeading'),
+        loading: t('admin.loading'),
+        fetchFailed: t('admin.fetchFailed'),
+        empty: search ? t('admin.postSearch.noMatch', { search }) : t('admin.noPosts'),
+      }}
+      testId="admin-post"
+      itemKey={(post) => post.id}
+      summary={(post) => (
+        <>
+          <Flex gap="2" align="center" wrap="wrap">
+            <Badge colorPalette={post.published ? 'green' : 'gray'} variant={post.published ? 'subtle' : 'outline'}>
+              {t(post.published ? 'admin.published' : 'admin.draft')}
+            </Badge>
+            <Heading as="h3" size="sm">
+              {post.title}
+            </Heading>
+          </Flex>
+          <Text textStyle="sm" color="fg.muted">
+            /blog/{post.slug} · {dateFormat.format(new Date(post.createdAt))}
+          </Text>
+          {campaignByPost.has(post.id) && <NewsletterProgress campaign={campaignByPost.get(post.id)!} />}
+        </>
+      )}
+      actions={(post) => (
+        <>
+          <Button size={{ base: 'md', md: 'sm' }} variant="outline" onClick={() => onEdit(post)}>
+            <Pencil aria-hidden />
+            {t('admin.edit')}
+          </Button>
+          <Button
+            size={{ base: 'md', md: 'sm' }}
+            variant="outline"
+            colorPalette="red"
+            loading={deletingId === post.id}
+            onClick={() => onDelete(post)}
+          >
+            <Trash2 aria-hidden />
+            {t('admin.delete')}
+          </Button>
+        </>
+      )}
+    />
   );
 }

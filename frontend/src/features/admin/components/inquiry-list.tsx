@@ -1,13 +1,12 @@
-import { Badge, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingState } from '../../../components/loading-state';
-import { isUnauthorized } from '../api/admin-request';
 import { useAdminInquiries, type Inquiry, type InquiryType } from '../api/use-admin-inquiries';
 import { formatDateTime } from '../format-date-time';
 import { useExpireOnUnauthorized } from '../use-expire-on-unauthorized';
 import { AdminPager } from './admin-pager';
+import { AdminRecordList } from './admin-record-list';
 import { InquiryDetailDialog } from './inquiry-detail-dialog';
 
 const TYPE_FILTERS = ['all', 'contact', 'partner'] as const;
@@ -53,58 +52,50 @@ export function InquiryList({ token, onSessionExpired }: InquiryListProps) {
         ))}
       </HStack>
 
-      {inquiries.isLoading ? (
-        <LoadingState label={t('admin.inquiries.loading')} />
-      ) : inquiries.isError && !isUnauthorized(inquiries.error) ? (
-        <Text color="fg.error">{t('admin.inquiries.fetchFailed')}</Text>
-      ) : items.length === 0 ? (
-        <Text color="fg.muted">{t('admin.inquiries.empty')}</Text>
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label={t('admin.inquiries.title')}>
-          {items.map((inquiry) => (
-            <Card.Root as="li" key={inquiry.id} size="sm" variant="outline" data-testid="admin-inquiry">
-              <Card.Body>
-                <Flex
-                  gap="3"
-                  justify="space-between"
-                  align={{ base: 'stretch', md: 'center' }}
-                  direction={{ base: 'column', md: 'row' }}
-                >
-                  <Stack gap="1" minW="0">
-                    <Flex gap="2" align="center" wrap="wrap">
-                      <Badge colorPalette={inquiry.submissionType === 'partner' ? 'purple' : 'blue'}>
-                        {t(`admin.inquiries.types.${inquiry.submissionType}`)}
-                      </Badge>
-                      <Heading as="h2" size="sm">
-                        {inquiry.name}
-                      </Heading>
-                      <Text textStyle="sm" color="fg.muted">
-                        {inquiry.email}
-                      </Text>
-                    </Flex>
-                    <Text textStyle="sm" lineClamp={1}>
-                      {inquiry.message}
-                    </Text>
-                    <Text textStyle="xs" color="fg.muted">
-                      {formatDateTime(inquiry.createdAt, i18n.language)}
-                    </Text>
-                  </Stack>
-                  <Button
-                    size={{ base: 'md', md: 'sm' }}
-                    variant="outline"
-                    flexShrink={0}
-                    onClick={() => setOpen(inquiry)}
-                    aria-label={t('admin.inquiries.viewFrom', { name: inquiry.name })}
-                  >
-                    <Eye aria-hidden />
-                    {t('admin.inquiries.view')}
-                  </Button>
-                </Flex>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </Stack>
-      )}
+      <AdminRecordList
+        query={inquiries}
+        items={items}
+        texts={{
+          label: t('admin.inquiries.title'),
+          loading: t('admin.inquiries.loading'),
+          fetchFailed: t('admin.inquiries.fetchFailed'),
+          empty: t('admin.inquiries.empty'),
+        }}
+        testId="admin-inquiry"
+        itemKey={(inquiry) => inquiry.id}
+        summary={(inquiry) => (
+          <>
+            <Flex gap="2" align="center" wrap="wrap">
+              <Badge colorPalette={inquiry.submissionType === 'partner' ? 'purple' : 'blue'}>
+                {t(`admin.inquiries.types.${inquiry.submissionType}`)}
+              </Badge>
+              <Heading as="h2" size="sm">
+                {inquiry.name}
+              </Heading>
+              <Text textStyle="sm" color="fg.muted">
+                {inquiry.email}
+              </Text>
+            </Flex>
+            <Text textStyle="sm" lineClamp={1}>
+              {inquiry.message}
+            </Text>
+            <Text textStyle="xs" color="fg.muted">
+              {formatDateTime(inquiry.createdAt, i18n.language)}
+            </Text>
+          </>
+        )}
+        actions={(inquiry) => (
+          <Button
+            size={{ base: 'md', md: 'sm' }}
+            variant="outline"
+            onClick={() => setOpen(inquiry)}
+            aria-label={t('admin.inquiries.viewFrom', { name: inquiry.name })}
+          >
+            <Eye aria-hidden />
+            {t('admin.inquiries.view')}
+          </Button>
+        )}
+      />
 
       {inquiries.data && (
         <AdminPager

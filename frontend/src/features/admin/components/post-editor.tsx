@@ -13,14 +13,15 @@ import {
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save, X } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { errorDetails, errorStatus, isUnauthorized } from '../api/admin-request';
+import { errorStatus } from '../api/admin-request';
 import { useSavePost } from '../api/use-admin-posts';
 import { postDraft, type Draft } from '../editor-draft';
+import { showSaveError, useKeptDraft } from '../editor-form';
 import {
   createPostSchema,
   formValuesToInput,
@@ -50,15 +51,10 @@ export function PostEditor({ token, draft, onClose, onUnauthorized }: PostEditor
     resolver: zodResolver(schema),
     defaultValues: draft.values,
   });
-  const { handleSubmit, reset, setError, watch, control } = form;
+  const { handleSubmit, reset, setError, control } = form;
   const isEdit = draft.id !== null;
 
-  useEffect(() => {
-    const subscription = watch((values) => {
-      postDraft.write({ id: draft.id, values: values as PostFormValues });
-    });
-    return () => subscription.unsubscribe();
-  }, [watch, draft.id]);
+  useKeptDraft(form, postDraft, draft.id);
 
   const close = () => {
     postDraft.clear();
@@ -75,13 +71,7 @@ export function PostEditor({ token, draft, onClose, onUnauthorized }: PostEditor
           close();
         },
         onError: (error) => {
-          if (isUnauthorized(error)) {
-            onUnauthorized();
-            return;
-          }
-          for (const { field, message } of errorDetails(error)) {
-            if (field in draft.values) setError(field as PostField, { type: 'server', message });
-          }
+          if (!showSaveError(error, form, onUnauthorized)) return;
           // A duplicate slug is a conflict, not a validation failure; it belongs under the slug.
           const serverMessage = errorMessage(error);
           if (errorStatus(error) === 409 && serverMessage) {
@@ -112,7 +102,14 @@ export function PostEditor({ token, draft, onClose, onUnauthorized }: PostEditor
               <PostTextField form={form} name="titleEn" label={t('admin.fields.titleEn')} />
               <PostTextField form={form} name="excerpt" label={t('admin.fields.excerpt')} required multiline rows={3} />
               <PostTextField form={form} name="excerptEn" label={t('admin.fields.excerptEn')} multiline rows={3} />
-              <PostTextField form={form} name="content" label={t('admin.fields.content')} required multiline rows={12} />
+              <PostTextField
+                form={form}
+                name="content"
+                label={t('admin.fields.content')}
+                required
+                multiline
+                rows={12}
+              />
               <PostTextField form={form} name="contentEn" label={t('admin.fields.contentEn')} multiline rows={12} />
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">

@@ -13,13 +13,13 @@ import {
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save, X } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toaster';
-import { errorDetails, isUnauthorized } from '../api/admin-request';
 import { useSaveTestimonial } from '../api/use-admin-testimonials';
 import { testimonialDraft, type Draft } from '../editor-draft';
+import { showSaveError, useKeptDraft } from '../editor-form';
 import {
   createTestimonialSchema,
   RATINGS,
@@ -49,15 +49,10 @@ export function TestimonialEditor({ token, draft, onClose, onUnauthorized }: Tes
     resolver: zodResolver(schema),
     defaultValues: draft.values,
   });
-  const { handleSubmit, setError, watch, control, register, formState } = form;
+  const { handleSubmit, control, register, formState } = form;
   const isEdit = draft.id !== null;
 
-  useEffect(() => {
-    const subscription = watch((values) =>
-      testimonialDraft.write({ id: draft.id, values: values as TestimonialFormValues }),
-    );
-    return () => subscription.unsubscribe();
-  }, [watch, draft.id]);
+  useKeptDraft(form, testimonialDraft, draft.id);
 
   const close = () => {
     testimonialDraft.clear();
@@ -73,13 +68,7 @@ export function TestimonialEditor({ token, draft, onClose, onUnauthorized }: Tes
           close();
         },
         onError: (error) => {
-          if (isUnauthorized(error)) {
-            onUnauthorized();
-            return;
-          }
-          for (const { field, message } of errorDetails(error)) {
-            if (field in draft.values) setError(field as TestimonialField, { type: 'server', message });
-          }
+          if (!showSaveError(error, form, onUnauthorized)) return;
           showToast({
             type: 'error',
             title: t('admin.error'),

@@ -1,8 +1,7 @@
-import { Badge, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingState } from '../../../components/loading-state';
 import { showToast } from '../../../components/toaster';
 import { isUnauthorized } from '../api/admin-request';
 import { useAdminTestimonials, useDeleteTestimonial, type Testimonial } from '../api/use-admin-testimonials';
@@ -15,6 +14,7 @@ import {
 } from '../testimonial-form-schema';
 import { useExpireOnUnauthorized } from '../use-expire-on-unauthorized';
 import { AdminPager } from './admin-pager';
+import { AdminRecordList } from './admin-record-list';
 import { TestimonialEditor } from './testimonial-editor';
 
 interface TestimonialManagerProps {
@@ -86,72 +86,65 @@ export function TestimonialManager({ token, onSessionExpired }: TestimonialManag
         />
       )}
 
-      {testimonials.isLoading ? (
-        <LoadingState label={t('admin.testimonials.loading')} />
-      ) : testimonials.isError && !isUnauthorized(testimonials.error) ? (
-        <Text color="fg.error">{t('admin.testimonials.fetchFailed')}</Text>
-      ) : items.length === 0 ? (
-        <Text color="fg.muted">{t('admin.testimonials.empty')}</Text>
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label={t('admin.testimonials.title')}>
-          {items.map((testimonial) => (
-            <Card.Root as="li" key={testimonial.id} size="sm" variant="outline" data-testid="admin-testimonial">
-              <Card.Body>
-                <Flex
-                  gap="3"
-                  justify="space-between"
-                  align={{ base: 'stretch', md: 'center' }}
-                  direction={{ base: 'column', md: 'row' }}
-                >
-                  <Stack gap="1" minW="0">
-                    <Flex gap="2" align="center" wrap="wrap">
-                      <Heading as="h2" size="sm">
-                        {testimonial.name}
-                      </Heading>
-                      <Text textStyle="sm" color="fg.muted">
-                        {testimonial.role}
-                      </Text>
-                      {testimonial.featured && (
-                        <Badge colorPalette="yellow">
-                          <Star aria-hidden size={12} />
-                          {t('admin.testimonials.featured')}
-                        </Badge>
-                      )}
-                      <Badge variant="outline">{t('admin.testimonials.rating', { rating: testimonial.rating })}</Badge>
-                    </Flex>
-                    <Text textStyle="sm" lineClamp={2}>
-                      {testimonial.content}
-                    </Text>
-                    <Text textStyle="xs" color="fg.muted">
-                      {formatDateTime(testimonial.createdAt, i18n.language)}
-                    </Text>
-                  </Stack>
-                  <Flex gap="2" flexShrink={0}>
-                    <Button
-                      size={{ base: 'md', md: 'sm' }}
-                      variant="outline"
-                      onClick={() => openEditor({ id: testimonial.id, values: testimonialToFormValues(testimonial) })}
-                    >
-                      <Pencil aria-hidden />
-                      {t('admin.edit')}
-                    </Button>
-                    <Button
-                      size={{ base: 'md', md: 'sm' }}
-                      variant="outline"
-                      colorPalette="red"
-                      loading={remove.isPending && remove.variables === testimonial.id}
-                      onClick={() => onDelete(testimonial)}
-                    >
-                      <Trash2 aria-hidden />
-                      {t('admin.delete')}
-                    </Button>
-                  </Flex>
-                </Flex>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </Stack>
-      )}
+      <AdminRecordList
+        query={testimonials}
+        items={items}
+        texts={{
+          label: t('admin.testimonials.title'),
+          loading: t('admin.testimonials.loading'),
+          fetchFailed: t('admin.testimonials.fetchFailed'),
+          empty: t('admin.testimonials.empty'),
+        }}
+        testId="admin-testimonial"
+        itemKey={(testimonial) => testimonial.id}
+        summary={(testimonial) => (
+          <>
+            <Flex gap="2" align="center" wrap="wrap">
+              <Heading as="h2" size="sm">
+                {testimonial.name}
+              </Heading>
+              <Text textStyle="sm" color="fg.muted">
+                {testimonial.role}
+              </Text>
+              {testimonial.featured && (
+                <Badge colorPalette="yellow">
+                  <Star aria-hidden size={12} />
+                  {t('admin.testimonials.featured')}
+                </Badge>
+              )}
+              <Badge variant="outline">{t('admin.testimonials.rating', { rating: testimonial.rating })}</Badge>
+            </Flex>
+            <Text textStyle="sm" lineClamp={2}>
+              {testimonial.content}
+            </Text>
+            <Text textStyle="xs" color="fg.muted">
+              {formatDateTime(testimonial.createdAt, i18n.language)}
+            </Text>
+          </>
+        )}
+        actions={(testimonial) => (
+          <>
+            <Button
+              size={{ base: 'md', md: 'sm' }}
+              variant="outline"
+              onClick={() => openEditor({ id: testimonial.id, values: testimonialToFormValues(testimonial) })}
+            >
+              <Pencil aria-hidden />
+              {t('admin.edit')}
+            </Button>
+            <Button
+              size={{ base: 'md', md: 'sm' }}
+              variant="outline"
+              colorPalette="red"
+              loading={remove.isPending && remove.variables === testimonial.id}
+              onClick={() => onDelete(testimonial)}
+            >
+              <Trash2 aria-hidden />
+              {t('admin.delete')}
+            </Button>
+          </>
+        )}
+      />
 
       {testimonials.data && (
         <AdminPager

@@ -21,6 +21,10 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       emptyOutDir: true,
       copyPublicDir: !isSsrBuild,
       rolldownOptions: {
+        // Chakra's theme module builds its full default config (every component's recipe) with a
+        // top-level defineConfig() call the bundler cannot prove pure; we build our own from the
+        // recipes we use (src/app/theme.ts), so the unused ones can go.
+        treeshake: { manualPureFunctions: ['defineConfig'] },
         output: {
           codeSplitting: {
             // React and the router change far less often than the app: a chunk of their own stays

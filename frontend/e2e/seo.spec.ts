@@ -189,7 +189,8 @@ test.describe('in the browser', () => {
     expect(problems).toEqual([]);
     // The blog's pages came with their posts: the app did not fetch them again.
     expect(postFetches).toEqual([]);
-    expect(scripts.filter((script) => /admin|message-page|try-page/.test(script))).toEqual([]);
+    // Nor the toast region: it comes with the first toast.
+    expect(scripts.filter((script) => /admin|message-page|try-page|toast-region/.test(script))).toEqual([]);
     // One <title> and one canonical link, whoever wrote them.
     await expect(page.locator('head title')).toHaveCount(1);
     await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);

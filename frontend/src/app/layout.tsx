@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state';
 import { Toaster } from '../components/toaster';
+import { useHydrated } from '../lib/use-hydrated';
 import { NotificationBanner } from './notification-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -12,9 +13,11 @@ import { useRouteChange } from './use-route-change';
 export function Layout() {
   const { t } = useTranslation();
   useRouteChange();
+  const live = useHydrated();
 
   return (
-    <Flex direction="column" minH="100dvh">
+    // data-live: the page has become the app (its controls answer), not prerendered HTML only.
+    <Flex direction="column" minH="100dvh" data-live={live || undefined}>
       <SkipNavLink>{t('site.skipToContent')}</SkipNavLink>
       <SiteHeader />
       {/* At least a screen tall: content that arrives after the first paint (posts, testimonials)

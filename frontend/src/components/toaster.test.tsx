@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { AppProviders } from '../app/providers';
 import { changeLanguage } from '../lib/i18n';
-import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, Toaster, showToast, toaster } from './toaster';
+import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, Toaster, removeAllToasts, showToast } from './toaster';
 
 // jsdom has no PointerEvent; browsers' is a MouseEvent with a pointer id.
 class TestPointerEvent extends MouseEvent {
@@ -57,7 +57,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   act(() => {
-    toaster.remove();
+    removeAllToasts();
   });
   jest.useRealTimers();
   window.matchMedia = originalMatchMedia;

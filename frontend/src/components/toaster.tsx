@@ -1,145 +1,103 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import type { ToastOptions } from './toast-options';
 
-/** Display time of a toast (spec: 5000 ms). */
-export const TOAST_DURATION_MS = 5000;
-/** How long a dismissed toast stays mounted, hidden, before it is removed (spec: 1,000,000 ms). */
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-/** A swipe to the right longer than this dismisses a toast (spec: 50 px). */
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastOptions } from './toast-options';
 
-// Chakra's md breakpoint: top on phones (thumbs and the keyboard own the bottom), bottom-end above.
-const MD_UP = '(min-width: 768px)';
-type ToastPlacement = 'top' | 'bottom-end';
-
-export const toaster = createToaster({
-  // Decided in the browser by <Toaster>; this module is imported during server rendering too.
-  placement: 'top',
-  max: 1,
-  duration: TOAST_DURATION_MS,
-  removeDelay: TOAST_REMOVE_DELAY_MS,
-  pauseOnPageIdle: true,
-  hotkey: ['F8'], // focuses the toast region
-});
-
-type ToastOptions = Parameters<typeof toaster.create>[0];
+type RegionModule = typeof import('./toast-region');
 
 /**
- * Shows a toast. One is visible at a time and the newest wins: any earlier one (shown, or
- * dismissed and waiting out its removal delay) is removed at once, since the store would
- * otherwise queue the new one behind it.
+ * Toasts are rare (a form's answer, a copied link), while their region, its state machines and
+ * styles weigh as much as a page: the region is downloaded with the first toast, not with the
+ * page. Until it is on screen the newest toast waits here (one is shown at a time, the newest
+ * wins), then goes straight to the region.
  */
-export function showToast(options: ToastOptions & { type: 'success' | 'error' | 'info' | 'warning' }) {
-  toaster.remove();
-  return toaster.create(options);
+const state = {
+  region: null as RegionModule | null,
+  wanted: false,
+  ready: false,
+  waiting: null as ToastOptions | null,
+};
+let loading: Promise<RegionModule> | null = null;
+const listeners = new Set<() => void>();
+let snapshot = { region: state.region, wanted: state.wanted };
+
+function changed(): void {
+  snapshot = { region: state.region, wanted: state.wanted };
+  listeners.forEach((listener) => listener());
 }
 
-function placementFor(query: MediaQueryList): ToastPlacement {
-  return query.matches ? 'bottom-end' : 'top';
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-/** The toast region. Renders nothing on the server: the placement needs the screen width. */
+/** Starts downloading the region (once); resolves when it can be rendered. */
+export function loadToastRegion(): Promise<RegionModule> {
+  loading ??= import('./toast-region').then((region) => {
+    state.region = region;
+    changed();
+    return region;
+  });
+  return loading;
+}
+
+export function showToast(options: ToastOptions): void {
+  if (state.region && state.ready) {
+    state.region.show(options);
+    return;
+  }
+  state.waiting = options;
+  if (!state.wanted) {
+    state.wanted = true;
+    changed();
+  }
+  void loadToastRegion();
+}
+
+/** Removes every toast, shown or waiting for the region. */
+export function removeAllToasts(): void {
+  state.waiting = null;
+  state.region?.removeAll();
+}
+
+// The first touch, click, key or focus usually comes before a form's answer: the region is
+// downloaded then, so the answer's toast need not wait for it.
+const FIRST_INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+
+/** Where toasts appear. Renders nothing, on the server and in the browser, until the first toast. */
 export function Toaster() {
-  const { t } = useTranslation();
-  const [placement, setPlacement] = useState<ToastPlacement | null>(null);
+  const { region, wanted } = useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
 
   useEffect(() => {
-    const query = window.matchMedia(MD_UP);
-    const apply = () => {
-      toaster.attrs.placement = placementFor(query);
-      setPlacement(toaster.attrs.placement);
+    if (region) return;
+    const load = () => void loadToastRegion();
+    for (const type of FIRST_INTERACTIONS) window.addEventListener(type, load, { once: true, passive: true });
+    return () => {
+      for (const type of FIRST_INTERACTIONS) window.removeEventListener(type, load);
     };
-    apply();
-    query.addEventListener?.('change', apply);
-    return () => query.removeEventListener?.('change', apply);
+  }, [region]);
+
+  const onReady = useCallback(() => {
+    let mounted = true;
+    // After the region's state machine has started (zag starts it in a microtask queued by a
+    // layout effect of this same commit): a toast created before would not be shown.
+    void Promise.resolve().then(() => {
+      if (!mounted) return;
+      state.ready = true;
+      const waiting = state.waiting;
+      state.waiting = null;
+      if (waiting) state.region?.show(waiting);
+    });
+    return () => {
+      mounted = false;
+      state.ready = false;
+    };
   }, []);
 
-  if (placement === null) return null;
-
-  return (
-    <Portal>
-      {/* Keyed by placement: the region's position is fixed when its state machine starts. */}
-      <ChakraToaster key={placement} toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t('toast.region')}>
-        {(toast) => (
-          <SwipeableToast id={toast.id!} closeLabel={t('toast.dismiss')}>
-            {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-          </SwipeableToast>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
-}
-
-/**
- * A toast that follows a finger or mouse dragged to the right and is dismissed when let go past
- * the threshold (Chakra's toast has no swipe of its own); shorter drags spring back.
- */
-function SwipeableToast({ id, closeLabel, children }: { id: string; closeLabel: string; children: ReactNode }) {
-  const dragStart = useRef<{ x: number; pointerId: number } | null>(null);
-  const [offset, setOffset] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
-
-  function handlePointerDown(event: PointerEvent<HTMLDivElement>) {
-    // Buttons inside keep their click; only the primary button drags.
-    if (event.button !== 0 || (event.target as Element).closest('button')) return;
-    dragStart.current = { x: event.clientX, pointerId: event.pointerId };
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-    setDragging(true);
-  }
-
-  function handlePointerMove(event: PointerEvent<HTMLDivElement>) {
-    const start = dragStart.current;
-    if (!start || start.pointerId !== event.pointerId) return;
-    setOffset(`${Math.max(0, event.clientX - start.x)}px`);
-  }
-
-  function handlePointerUp(event: PointerEvent<HTMLDivElement>) {
-    const start = dragStart.current;
-    if (!start || start.pointerId !== event.pointerId) return;
-    dragStart.current = null;
-    setDragging(false);
-    if (event.clientX - start.x > TOAST_SWIPE_THRESHOLD_PX) {
-      setOffset('calc(100% + 2rem)'); // leaves to the right, the way it was pushed
-      toaster.dismiss(id);
-    } else {
-      setOffset(null);
-    }
-  }
-
-  function handlePointerCancel() {
-    dragStart.current = null;
-    setDragging(false);
-    setOffset(null);
-  }
-
-  return (
-    <Toast.Root
-      width={{ md: 'sm' }}
-      maxWidth={{ md: '420px' }}
-      touchAction="pan-y"
-      // A dismissed toast stays mounted for the removal delay: hide it (and its hover ghosts)
-      // from eyes, pointers and screen readers once it has faded out.
-      _closed={{
-        visibility: 'hidden',
-        transition: 'translate 400ms, scale 400ms, opacity 200ms, visibility 0s 200ms',
-      }}
-      style={{
-        ...(offset !== null && { '--x': offset }),
-        ...(dragging && { transition: 'none' }),
-      }}
-      onPointerDown={handlePointerDown}
-      onPointerMove={handlePointerMove}
-      onPointerUp={handlePointerUp}
-      onPointerCancel={handlePointerCancel}
-    >
-      {children}
-      <Toast.CloseTrigger aria-label={closeLabel} />
-    </Toast.Root>
-  );
+  if (!wanted || !region) return null;
+  return <region.ToastRegion onReady={onReady} />;
 }

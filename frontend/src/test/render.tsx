@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
-import { Toaster } from '../components/toaster';
+import { Toaster, loadToastRegion } from '../components/toaster';
 import { createQueryClient } from '../lib/query-client';
 
 /**
@@ -12,6 +12,9 @@ import { createQueryClient } from '../lib/query-client';
  * machine in one), so tests see a settled screen and React reports no stray updates.
  */
 async function renderRouter(routeObjects: RouteObject[], url: string) {
+  // In the browser the region arrives in a few hundred ms at most; a test's first import of it
+  // compiles the whole toast stack, longer than a test waits for a toast to appear.
+  await loadToastRegion();
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routeObjects, { initialEntries: [url] });
   const user = userEvent.setup();

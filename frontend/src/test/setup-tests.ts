@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { toaster } from '../components/toaster';
+import { removeAllToasts } from '../components/toaster';
 import { i18n } from '../lib/i18n';
 import { addAllTranslations } from './all-translations';
 
@@ -8,5 +8,5 @@ addAllTranslations(i18n);
 // The toast store is a module singleton: a toast left by one test must not queue the next one's.
 // Cleared before each test, when no toaster is mounted to react to it.
 beforeEach(() => {
-  toaster.remove();
+  removeAllToasts();
 });

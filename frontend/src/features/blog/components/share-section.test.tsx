@@ -3,6 +3,11 @@ import { changeLanguage } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render';
 import { ShareSection } from './share-section';
 
+/** Fakes clocks only: zag starts the toast region's state machine in a real microtask. */
+function fakeClocksOnly() {
+  jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+}
+
 const POST = { url: 'http://localhost:8080/blog/flowers', title: 'Flowers & a video letter' };
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -62,7 +67,7 @@ describe('ShareSection', () => {
 
   it('copy link: writes the URL, says "Link Copied!" and shows the check for exactly 2000 ms', async () => {
     await renderShare();
-    jest.useFakeTimers();
+    fakeClocksOnly();
 
     await act(async () => {
       fireEvent.click(button('Copy link'));
@@ -83,7 +88,7 @@ describe('ShareSection', () => {
 
   it('a second copy while the check shows keeps it for 2000 ms from the second copy', async () => {
     await renderShare();
-    jest.useFakeTimers();
+    fakeClocksOnly();
 
     await act(async () => {
       fireEvent.click(button('Copy link'));
@@ -167,7 +172,11 @@ describe('ShareSection', () => {
     fireEvent.click(button('Share on X'));
 
     await act(async () => {});
-    expect(open).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/twitter\.com\/intent\/tweet\?/), '_blank', 'width=600,height=600');
+    expect(open).toHaveBeenCalledWith(
+      expect.stringMatching(/^https:\/\/twitter\.com\/intent\/tweet\?/),
+      '_blank',
+      'width=600,height=600',
+    );
   });
 
   it('a closed share sheet (AbortError) is silent: no toast, no copy', async () => {

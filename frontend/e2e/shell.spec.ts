@@ -59,11 +59,11 @@ async function navLink(page: Page, language: 'ko' | 'en', name: string) {
 }
 
 /**
- * The app has taken over the prerendered HTML: the layout marks itself live after hydration, and
- * so after the banner's mount effect (same layout) has started its timers.
+ * The app has taken over the prerendered HTML: the layout marks <html> live after hydration, and
+ * so after the banner's mount effect (a child of the layout) has started its timers.
  */
 async function appStarted(page: Page) {
-  await expect(page.locator('[data-live]')).toBeAttached();
+  await expect(page.locator('html[data-live]')).toBeAttached();
 }
 
 async function scrollDown(page: Page) {

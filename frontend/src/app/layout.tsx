@@ -1,10 +1,9 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state';
 import { Toaster } from '../components/toaster';
-import { useHydrated } from '../lib/use-hydrated';
 import { NotificationBanner } from './notification-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -13,11 +12,15 @@ import { useRouteChange } from './use-route-change';
 export function Layout() {
   const { t } = useTranslation();
   useRouteChange();
-  const live = useHydrated();
+  // Marks the page as the app, no longer prerendered HTML only. An effect, not state: a second
+  // render of the whole page after hydration would cost a phone hundreds of milliseconds. It runs
+  // after the effects of the layout's children (the banner's timers are started by then).
+  useEffect(() => {
+    document.documentElement.dataset.live = '';
+  }, []);
 
   return (
-    // data-live: the page has become the app (its controls answer), not prerendered HTML only.
-    <Flex direction="column" minH="100dvh" data-live={live || undefined}>
+    <Flex direction="column" minH="100dvh">
       <SkipNavLink>{t('site.skipToContent')}</SkipNavLink>
       <SiteHeader />
       {/* At least a screen tall: content that arrives after the first paint (posts, testimonials)

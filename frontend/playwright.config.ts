@@ -20,11 +20,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
+  // A test tagged @desktop or @phone is about that screen only (the admin console's flows, the
+  // device-independent first HTML; touch swipes, the phone menu) and belongs to that project alone.
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', grepInvert: /@phone\b/, use: { viewport: { width: 1280, height: 800 } } },
     {
       name: 'phone',
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: devices['iPhone 13'].userAgent },
+      grepInvert: /@desktop\b/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['iPhone 13'].userAgent,
+      },
     },
   ],
   webServer: [

@@ -119,11 +119,8 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.ran
 for (const language of ['ko', 'en'] as const) {
   const text = TEXTS[language];
 
-  test.describe(`[${language}] admin console`, () => {
-    test.beforeEach(({}, testInfo) => {
-      test.skip(testInfo.project.name === 'phone', 'the console flows are checked on the desktop');
-    });
-
+  // The console's flows are checked on the desktop; the blog manager also on a phone (admin-blog).
+  test.describe(`[${language}] admin console`, { tag: '@desktop' }, () => {
     test('generate codes, see them offered by /try, disable one, print a sheet of both', async ({ page, request }) => {
       await openConsole(page, language, '/admin/qr');
       await expect(page.getByRole('heading', { level: 1, name: text.qrTitle })).toBeVisible();

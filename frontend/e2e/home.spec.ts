@@ -82,7 +82,9 @@ for (const language of ['ko', 'en'] as const) {
     await expect(page.getByRole('button', { name: text.dot(3) })).toHaveAttribute('aria-current', 'true');
   });
 
-  test(`[${language}] the three buttons lead to /why, /how and /about, and the call to action to /try`, async ({ page }) => {
+  test(`[${language}] the three buttons lead to /why, /how and /about, and the call to action to /try`, async ({
+    page,
+  }) => {
     await useLanguage(page, language);
     await page.goto('/');
     const main = page.getByRole('main');
@@ -100,7 +102,9 @@ for (const language of ['ko', 'en'] as const) {
     }
   });
 
-  test(`[${language}] shows the feature cards, the three numbered steps and the seeded testimonials`, async ({ page }) => {
+  test(`[${language}] shows the feature cards, the three numbered steps and the seeded testimonials`, async ({
+    page,
+  }) => {
     await useLanguage(page, language);
     await page.goto('/');
 
@@ -133,8 +137,7 @@ test('with reduced motion the hero stays on its slide', async ({ page }) => {
   await expectSlide(page, TEXTS.ko, 0);
 });
 
-test('a swipe of more than 50 px turns the slides on a phone', async ({ page }, testInfo) => {
-  test.skip(!testInfo.project.use.hasTouch, 'touch swipes are a phone gesture');
+test('a swipe of more than 50 px turns the slides on a phone', { tag: '@phone' }, async ({ page }) => {
   await useLanguage(page, 'en');
   // No auto-advance, so every change seen below comes from a swipe.
   await page.emulateMedia({ reducedMotion: 'reduce' });

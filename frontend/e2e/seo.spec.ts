@@ -37,9 +37,8 @@ async function firstHtml(request: APIRequestContext, url: string) {
   return { status: response.status(), html: await response.text(), response };
 }
 
-test.describe('first HTML response', () => {
-  test.skip(({ isMobile }) => isMobile, 'the HTML does not depend on the device');
-
+// The HTML does not depend on the device: fetched once, from the desktop project.
+test.describe('first HTML response', { tag: '@desktop' }, () => {
   for (const language of LANGUAGES) {
     test(`[${language}] every public page carries its head tags and content before any JavaScript`, async ({
       request,

@@ -148,8 +148,8 @@ for (const language of ['ko', 'en'] as const) {
     ]);
   });
 
-  test(`[${language}] the phone menu: 48 px targets, navigates and closes`, async ({ page }) => {
-    test.skip(!isPhone(), 'the menu button exists below the lg breakpoint only');
+  // The menu button exists below the lg breakpoint only.
+  test(`[${language}] the phone menu: 48 px targets, navigates and closes`, { tag: '@phone' }, async ({ page }) => {
     await useLanguage(page, language);
     await withoutBanner(page);
     await page.goto('/');

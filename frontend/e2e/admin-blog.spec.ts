@@ -69,6 +69,8 @@ for (const language of ['ko', 'en'] as const) {
     test('create a draft, publish it (its newsletter goes out), see it on /blog, then delete it', async ({
       page,
     }, testInfo) => {
+      // Five page loads, two saves and a newsletter: more than the default budget on a busy machine.
+      test.slow();
       // Both projects and languages share one backend: every run needs its own slug and title.
       const slug = `e2e-${language}-${testInfo.project.name}-${Date.now().toString(36)}`;
       const title = `E2E ${slug}`;

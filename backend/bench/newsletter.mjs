@@ -4,27 +4,13 @@
 // process straight through a pooled nodemailer transport (same connection count) to the same sink,
 // without the database.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { dist, rssMiB, sleep, startBackend, withSchema } from './support.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_NEWSLETTER_SUBSCRIBERS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_NEWSLETTER_CONNECTIONS ?? 3);
-const DATABASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PUBLIC_URL = 'http://giftcast.bench';
-const dist = resolve(import.meta.dirname, '../dist');
-
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 const POST = {
   title: '선물에 영상 편지 더하기',
@@ -94,65 +80,15 @@ async function startSink() {
   };
 }
 
-async function withSchema(fn) {
-  const schema = `bench_newsletter_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: DATABASE });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(DATABASE);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  try {
-    return await fn(url.toString());
-  } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
-}
-
-async function startBackend(databaseUrl, smtpUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [resolve(dist, 'main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
+async function throughBackend(sink) {
+  return withSchema('bench_newsletter', async (databaseUrl) => {
+    const backend = await startBackend(databaseUrl, {
       PUBLIC_URL,
-      DATABASE_URL: databaseUrl,
-      ADMIN_PASSWORD: 'bench-admin-password',
-      JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',
-      S3_ENDPOINT: 'http://127.0.0.1:9',
-      SMTP_URL: smtpUrl,
+      SMTP_URL: sink.url,
       MAIL_FROM: 'Giftcast <no-reply@giftcast.bench>',
       NEWSLETTER_SMTP_CONNECTIONS: String(CONNECTIONS),
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error('backend exited');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error('backend did not start');
-    await sleep(100);
-  }
-  return {
-    url,
-    child,
-    stop: () =>
-      new Promise((done) => {
-        child.once('exit', done);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function throughBackend(sink) {
-  return withSchema(async (databaseUrl) => {
-    const backend = await startBackend(databaseUrl, sink.url);
+    });
+    const { token } = backend;
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
@@ -162,12 +98,6 @@ async function throughBackend(sink) {
            FROM generate_series(0, $1 - 1) AS i`,
         [SUBSCRIBERS],
       );
-      const login = await fetch(`${backend.url}/api/admin/verify`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ password: 'bench-admin-password' }),
-      });
-      const { token } = await login.json();
       sink.reset();
       const rssBefore = rssMiB(backend.child.pid);
       let rssPeak = rssBefore;

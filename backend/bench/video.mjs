@@ -3,33 +3,22 @@
 //     S3 server (ratio, goal >= 0.8) and the backend's RSS growth (goal <= 64 MB);
 //  2. transcoding a 60 s 720p clip: seconds of work per second of video;
 //  3. purging 1,000 and 10,000 expired messages (goal <= 20 s for 10,000).
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import pg from 'pg';
+import { dist, rssMiB, sleep, startBackend as startBench, withSchema } from './support.mjs';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
-const dist = resolve(import.meta.dirname, '../dist');
 const { startEmbeddedStorage } = require(`${dist}/local/embedded-storage.js`);
 const { findMediaTools, run, transcodeArgs } = require(`${dist}/video/ffmpeg.js`);
-const DATABASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MiB = 1024 * 1024;
 // The S3 server runs in this process: never block its event loop while it serves.
 const execAsync = promisify(execFile);
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const work = mkdtempSync(join(tmpdir(), 'giftcast-bench-'));
 
 /** A client of the embedded S3-compatible server, as the backend configures its own. */
@@ -43,55 +32,16 @@ function s3Client(storage) {
   });
 }
 
-async function withSchema(fn) {
-  const schema = `bench_video_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: DATABASE });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(DATABASE);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  try {
-    return await fn(url.toString());
-  } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
-}
-
-async function startBackend(databaseUrl, storage, extra = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(dist, 'main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      ADMIN_PASSWORD: 'bench-admin-password',
-      JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',
-      S3_ENDPOINT: storage.endpoint,
-      S3_BUCKET: 'bench',
-      S3_ACCESS_KEY_ID: storage.accessKeyId,
-      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-      VIDEO_MAX_BYTES: String(200 * MiB),
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      ...extra,
-    },
-    stdio: 'ignore',
+/** The backend on the embedded object store, uploads up to 200 MiB. */
+function startBackend(databaseUrl, storage, extra = {}) {
+  return startBench(databaseUrl, {
+    S3_ENDPOINT: storage.endpoint,
+    S3_BUCKET: 'bench',
+    S3_ACCESS_KEY_ID: storage.accessKeyId,
+    S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+    VIDEO_MAX_BYTES: String(200 * MiB),
+    ...extra,
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
-    await sleep(100);
-  }
-  const login = await fetch(`${url}/api/admin/verify`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: 'bench-admin-password' }),
-  });
-  const { token } = await login.json();
-  return { child, url, token, stop: () => child.kill('SIGTERM') };
 }
 
 async function newCodes(backend, count) {
@@ -174,7 +124,7 @@ async function directMultipartPut(storage, file) {
 async function uploadBench() {
   const storage = await startEmbeddedStorage(join(work, 's3-upload'), 'bench');
   try {
-    return await withSchema(async (databaseUrl) => {
+    return await withSchema('bench_video', async (databaseUrl) => {
       // No transcoding during the measurement: it would compete for the same two cores.
       const backend = await startBackend(databaseUrl, storage, { FFMPEG_PATH: '/nonexistent', PATH: '/nonexistent' });
       try {
@@ -246,7 +196,7 @@ async function transcodeBench() {
 async function purgeBench(count) {
   const storage = await startEmbeddedStorage(join(work, `s3-purge-${count}`), 'bench');
   try {
-    return await withSchema(async (databaseUrl) => {
+    return await withSchema('bench_video', async (databaseUrl) => {
       const backend = await startBackend(databaseUrl, storage, { FFMPEG_PATH: '/nonexistent', PATH: '/nonexistent' });
       backend.stop();
       await sleep(500);

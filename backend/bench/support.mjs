@@ -1,0 +1,90 @@
+// What the benchmarks share: a scratch PostgreSQL schema, the built backend started as a child
+// process, and the small measuring helpers.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import pg from 'pg';
+
+export const DATABASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const dist = resolve(import.meta.dirname, '../dist');
+const ADMIN_PASSWORD = 'bench-admin-password';
+
+export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+export const freePort = () =>
+  new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+/** Resident memory of a process, in MiB. */
+export const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+/** Runs `fn` with a database URL whose search path is a new schema, dropped afterwards. */
+export async function withSchema(prefix, fn) {
+  const schema = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: DATABASE });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(DATABASE);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  try {
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+
+/**
+ * Starts the built backend on a free port with `env` over the bench defaults (no object store
+ * unless given), waits for its health check and logs in as the admin.
+ */
+export async function startBackend(databaseUrl, env = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [resolve(dist, 'main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD,
+      JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error('backend exited');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error('backend did not start');
+    await sleep(100);
+  }
+  const login = await fetch(`${url}/api/admin/verify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: ADMIN_PASSWORD }),
+  });
+  const { token } = await login.json();
+  return {
+    url,
+    child,
+    token,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,21 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { pagedUrl, type Page } from './admin-page';
+import type { Testimonial } from '../../testimonials/api/testimonial';
 import { adminJson, adminRequest } from './admin-request';
 
-export interface Testimonial {
-  id: string;
-  name: string;
-  nameEn: string | null;
-  role: string;
-  roleEn: string | null;
-  content: string;
-  contentEn: string | null;
-  imageUrl: string | null;
-  videoUrl: string | null;
-  rating: string;
-  featured: boolean;
-  createdAt: string;
-}
+export type { Testimonial };
 
 /** The body of POST /api/admin/testimonials and PATCH /api/admin/testimonials/{id}. */
 export type TestimonialInput = Omit<Testimonial, 'id' | 'createdAt'>;

@@ -1,6 +1,6 @@
 import type { Language } from '../../../lib/i18n';
 
-/** A testimonial as GET /api/testimonials/featured returns it; absent optional fields are null. */
+/** A testimonial as the API returns it (featured list and admin calls); absent optional fields are null. */
 export interface Testimonial {
   id: string;
   name: string;

@@ -78,13 +78,14 @@ async function waitForInquiryMail(replyTo: string, timeoutMs = 10_000): Promise<
 }
 
 /** A name no other test or project uses. */
-const uniqueName = (label: string) =>
-  `${label} ${test.info().project.name} ${Math.random().toString(36).slice(2, 8)}`;
+const uniqueName = (label: string) => `${label} ${test.info().project.name} ${Math.random().toString(36).slice(2, 8)}`;
 
 for (const language of ['ko', 'en'] as const) {
   const text = TEXTS[language];
 
-  test(`[${language}] the support FAQ opens one answer at a time and closes it when clicked again`, async ({ page }) => {
+  test(`[${language}] the support FAQ opens one answer at a time and closes it when clicked again`, async ({
+    page,
+  }) => {
     await useLanguage(page, language);
     await page.goto('/support');
     await expect(page.getByRole('heading', { level: 1, name: text.supportHeading })).toBeVisible();
@@ -113,7 +114,9 @@ for (const language of ['ko', 'en'] as const) {
     await expect(answer(1)).toBeVisible();
   });
 
-  test(`[${language}] the contact form shows its errors, then delivers a real inquiry and offers a new one`, async ({ page }) => {
+  test(`[${language}] the contact form shows its errors, then delivers a real inquiry and offers a new one`, async ({
+    page,
+  }) => {
     await useLanguage(page, language);
     await page.goto('/support');
     const form = page.getByTestId('inquiry-form-contact');
@@ -162,7 +165,9 @@ for (const language of ['ko', 'en'] as const) {
     await expect(fresh.getByText(text.nameMin)).toHaveCount(0);
   });
 
-  test(`[${language}] the partner form on /partner delivers an inquiry and shows the success card`, async ({ page }) => {
+  test(`[${language}] the partner form on /partner delivers an inquiry and shows the success card`, async ({
+    page,
+  }) => {
     await useLanguage(page, language);
     await page.goto('/partner');
     const form = page.getByTestId('inquiry-form-partner');

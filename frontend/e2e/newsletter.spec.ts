@@ -28,7 +28,9 @@ async function useLanguage(page: Page, language: 'ko' | 'en') {
 for (const language of ['ko', 'en'] as const) {
   const text = TEXTS[language];
 
-  test(`[${language}] subscribe, receive the welcome mail, follow its unsubscribe link and confirm`, async ({ page }) => {
+  test(`[${language}] subscribe, receive the welcome mail, follow its unsubscribe link and confirm`, async ({
+    page,
+  }) => {
     await useLanguage(page, language);
     const address = uniqueAddress(`news-${language}`);
 

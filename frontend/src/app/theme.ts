@@ -29,9 +29,31 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
-// Tokens and semantic tokens are Chakra's defaults; component recipes are registered one by
-// one so the bundle carries only the styles of components we render.
+// Tokens and semantic tokens are Chakra's defaults, cut to what the site uses; component recipes
+// are registered one by one so the bundle carries only the styles of components we render.
 // A Chakra component whose recipe is missing here renders unstyled: add its recipe below.
+//
+// Every token costs the visitor's phone work before the page responds: the system turns each into
+// a CSS variable when the app starts, and the page carries them in its first style tag.
+
+/** Palettes nothing on the site or in the console names (`colorPalette`, `green.fg`, ...). */
+const UNUSED_PALETTES = new Set(['teal', 'cyan', 'pink']);
+
+function withoutUnusedPalettes<T extends object>(colors: T): T {
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+}
+
+/**
+ * The site has one colour scheme, the light one (nothing sets Chakra's `.dark` class): each
+ * semantic token keeps its light value only, and no dark set of variables is built or sent.
+ */
+function lightOnly<T>(node: T): T {
+  if (typeof node !== 'object' || node === null) return node;
+  if ('value' in node && typeof node.value === 'object' && node.value !== null && '_light' in node.value) {
+    return { ...node, value: node.value._light };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, lightOnly(child)])) as T;
+}
 
 const rose = {
   50: '#fff1f2',
@@ -81,7 +103,7 @@ const config = defineConfig({
     tokens: {
       ...tokens,
       colors: {
-        ...tokens.colors,
+        ...withoutUnusedPalettes(tokens.colors),
         rose: Object.fromEntries(Object.entries(rose).map(([k, value]) => [k, { value }])),
       },
       fonts: {
@@ -90,22 +112,22 @@ const config = defineConfig({
         heading: { value: fontStack },
       },
     },
-    semanticTokens: {
+    semanticTokens: lightOnly({
       ...semanticTokens,
       colors: {
-        ...semanticTokens.colors,
+        ...withoutUnusedPalettes(semanticTokens.colors),
         rose: {
-          contrast: { value: { _light: 'white', _dark: 'white' } },
-          fg: { value: { _light: '{colors.rose.700}', _dark: '{colors.rose.300}' } },
-          subtle: { value: { _light: '{colors.rose.50}', _dark: '{colors.rose.950}' } },
-          muted: { value: { _light: '{colors.rose.100}', _dark: '{colors.rose.900}' } },
-          emphasized: { value: { _light: '{colors.rose.200}', _dark: '{colors.rose.800}' } },
-          solid: { value: { _light: '{colors.rose.600}', _dark: '{colors.rose.600}' } },
-          focusRing: { value: { _light: '{colors.rose.500}', _dark: '{colors.rose.500}' } },
-          border: { value: { _light: '{colors.rose.200}', _dark: '{colors.rose.800}' } },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.rose.700}' },
+          subtle: { value: '{colors.rose.50}' },
+          muted: { value: '{colors.rose.100}' },
+          emphasized: { value: '{colors.rose.200}' },
+          solid: { value: '{colors.rose.600}' },
+          focusRing: { value: '{colors.rose.500}' },
+          border: { value: '{colors.rose.200}' },
         },
       },
-    },
+    }),
     textStyles,
     layerStyles,
     animationStyles,

@@ -83,6 +83,31 @@ test.describe('first HTML response', { tag: '@desktop' }, () => {
     expect(english.h1).not.toMatch(/[가-힣]/);
   });
 
+  test('each page’s styles arrive in its head: none in the body, and a rule for every class the body uses', async ({
+    request,
+  }) => {
+    for (const path of [...PUBLIC_PATHS, `/blog/${SEEDED_POST}`, '/no-such-page']) {
+      const { html } = await firstHtml(request, path);
+      const head = html.slice(0, html.indexOf('</head>'));
+      const body = html.slice(html.indexOf('<body'));
+      const sheets = [...head.matchAll(/<style data-emotion="([^"]+)"[^>]*>([^<]*)<\/style>/g)];
+      const css = sheets.map(([, , text]) => text).join('');
+      const classes = new Set(
+        [...body.matchAll(/class="([^"]*)"/g)].flatMap(([, names]) =>
+          names.split(/\s+/).filter((name) => name.startsWith('css-')),
+        ),
+      );
+
+      expect(body, `${path}: no style sheet in the body`).not.toContain('<style');
+      expect(sheets.length, `${path}: the global styles and the page's own`).toBeGreaterThanOrEqual(2);
+      expect(classes.size, `${path} is styled`).toBeGreaterThan(10);
+      expect(
+        [...classes].filter((name) => !css.includes(`.${name}`)),
+        `${path}: classes without a rule in the head`,
+      ).toEqual([]);
+    }
+  });
+
   test('a post page carries the post’s own head tags in both languages', async ({ request }) => {
     const posts = (await (await request.get('/api/posts?published=true')).json()) as {
       slug: string;

@@ -1,3 +1,6 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
@@ -14,7 +17,11 @@ export type { QuerySeed };
  * holds (`seeds`, the API's own answers) so the posts are in the first response. Data the page
  * fetches and no seed holds renders in its loading state, as the browser's first render does.
  */
-export async function renderPage(path: string, language: Language, seeds: QuerySeed[] = []): Promise<string> {
+export async function renderPage(
+  path: string,
+  language: Language,
+  seeds: QuerySeed[] = [],
+): Promise<{ html: string; styles: string }> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://render.invalid${path}`));
   if (context instanceof Response) throw new Error(`${path} redirected while rendering`);
@@ -25,11 +32,21 @@ export async function renderPage(path: string, language: Language, seeds: QueryS
   // Without a backend i18next switches synchronously, so no other render can come in between.
   void i18n.changeLanguage(language);
   if (i18n.language !== language) throw new Error(`could not switch to ${language}`);
-  return renderToString(
-    <AppProviders queryClient={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+
+  // Emotion (under Chakra) would write a <style> beside each element it styles: dozens of style
+  // sheets in the body for the browser to apply one by one, and to move into <head> before the
+  // app can start. In compat mode it only collects them; they go into <head> as three tags.
+  const styleCache = createCache({ key: 'css' });
+  styleCache.compat = true;
+  const html = renderToString(
+    <CacheProvider value={styleCache}>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </CacheProvider>,
   );
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
+  return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
 }
 
 // React 19 writes a page's <title>, <meta> and <link> first; they belong in <head>.
@@ -48,7 +65,7 @@ export async function renderDocument(
   language: Language,
   seeds: QuerySeed[] = [],
 ): Promise<string> {
-  const appHtml = await renderPage(path, language, seeds);
+  const { html: appHtml, styles } = await renderPage(path, language, seeds);
   const head = LEADING_HEAD_TAGS.exec(appHtml)?.[0] ?? '';
   const body = appHtml.slice(head.length);
   if (!head.includes('<title>')) throw new Error(`${path} rendered no <title>`);
@@ -59,7 +76,7 @@ export async function renderDocument(
     template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-prerendered="${language}"`)
       // Marked so the server can swap them (a post's own) and the app drop them when it re-renders.
-      .replace('</head>', () => `<!--page-head-->${head}<!--/page-head--></head>`)
+      .replace('</head>', () => `${styles}<!--page-head-->${head}<!--/page-head--></head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${data}`)
   );
 }

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+// zod/mini, as the public forms use: sharing one zod core with them, the console's schemas
+// cannot pull the whole of full zod into the visitors' bundle.
+import * as z from 'zod/mini';
 import type { Post } from '../../lib/post';
 import type { PostInput } from './api/admin-post';
 
@@ -30,31 +32,44 @@ export function isHttpUrl(value: string): boolean {
 }
 
 export function createPostSchema(t: TFunction) {
+  const L = POST_LIMITS;
   return z.object({
-    title: z.string().trim().min(POST_LIMITS.title.min, t('admin.validation.titleMin')).max(POST_LIMITS.title.max, t('admin.validation.titleMax')),
-    titleEn: z.string().trim().max(POST_LIMITS.titleEn.max, t('admin.validation.titleEnMax')),
+    title: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(L.title.min, t('admin.validation.titleMin')),
+        z.maxLength(L.title.max, t('admin.validation.titleMax')),
+      ),
+    titleEn: z.string().check(z.trim(), z.maxLength(L.titleEn.max, t('admin.validation.titleEnMax'))),
     content: z
       .string()
-      .trim()
-      .min(POST_LIMITS.content.min, t('admin.validation.contentMin'))
-      .max(POST_LIMITS.content.max, t('admin.validation.contentMax')),
-    contentEn: z.string().trim().max(POST_LIMITS.contentEn.max, t('admin.validation.contentEnMax')),
+      .check(
+        z.trim(),
+        z.minLength(L.content.min, t('admin.validation.contentMin')),
+        z.maxLength(L.content.max, t('admin.validation.contentMax')),
+      ),
+    contentEn: z.string().check(z.trim(), z.maxLength(L.contentEn.max, t('admin.validation.contentEnMax'))),
     excerpt: z
       .string()
-      .trim()
-      .min(POST_LIMITS.excerpt.min, t('admin.validation.excerptMin'))
-      .max(POST_LIMITS.excerpt.max, t('admin.validation.excerptMax')),
-    excerptEn: z.string().trim().max(POST_LIMITS.excerptEn.max, t('admin.validation.excerptEnMax')),
-    thumbnailUrl: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || isHttpUrl(value), t('admin.validation.urlInvalid')),
+      .check(
+        z.trim(),
+        z.minLength(L.excerpt.min, t('admin.validation.excerptMin')),
+        z.maxLength(L.excerpt.max, t('admin.validation.excerptMax')),
+      ),
+    excerptEn: z.string().check(z.trim(), z.maxLength(L.excerptEn.max, t('admin.validation.excerptEnMax'))),
+    thumbnailUrl: z.string().check(
+      z.trim(),
+      z.refine((value) => value === '' || isHttpUrl(value), t('admin.validation.urlInvalid')),
+    ),
     slug: z
       .string()
-      .trim()
-      .min(1, t('admin.validation.slugRequired'))
-      .max(POST_LIMITS.slug.max, t('admin.validation.slugMax'))
-      .regex(/^[a-z0-9-]+$/, t('admin.validation.slugPattern')),
+      .check(
+        z.trim(),
+        z.minLength(1, t('admin.validation.slugRequired')),
+        z.maxLength(L.slug.max, t('admin.validation.slugMax')),
+        z.regex(/^[a-z0-9-]+$/, t('admin.validation.slugPattern')),
+      ),
     published: z.boolean(),
   });
 }

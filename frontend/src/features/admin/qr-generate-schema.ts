@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** How many codes one request may create, as backend/src/qr/dto/admin-qr.dto.ts allows. */
 export const QR_GENERATE_LIMITS = { min: 1, max: 1000 } as const;
@@ -8,11 +8,8 @@ export function createQrGenerateSchema(t: TFunction) {
   const message = t('admin.qr.generate.countInvalid', QR_GENERATE_LIMITS);
   return z.object({
     count: z
-      .string()
-      .trim()
-      .regex(/^\d+$/, message)
-      .transform(Number)
-      .refine((n) => n >= QR_GENERATE_LIMITS.min && n <= QR_GENERATE_LIMITS.max, message),
+      .pipe(z.string().check(z.trim(), z.regex(/^\d+$/, message)), z.transform(Number))
+      .check(z.refine((n) => n >= QR_GENERATE_LIMITS.min && n <= QR_GENERATE_LIMITS.max, message)),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Testimonial, TestimonialInput } from './api/use-admin-testimonials';
 import { isHttpUrl } from './post-form-schema';
 
@@ -17,34 +17,42 @@ export const TESTIMONIAL_LIMITS = {
 export const RATINGS = ['1', '2', '3', '4', '5'] as const;
 
 export function createTestimonialSchema(t: TFunction) {
-  const optionalUrl = z
-    .string()
-    .trim()
-    .max(TESTIMONIAL_LIMITS.url.max, t('admin.testimonials.validation.url'))
-    .refine((value) => value === '' || isHttpUrl(value), t('admin.testimonials.validation.url'));
   const L = TESTIMONIAL_LIMITS;
+  const optionalUrl = z.string().check(
+    z.trim(),
+    z.maxLength(L.url.max, t('admin.testimonials.validation.url')),
+    z.refine((value) => value === '' || isHttpUrl(value), t('admin.testimonials.validation.url')),
+  );
   return z.object({
     name: z
       .string()
-      .trim()
-      .min(L.name.min, t('admin.testimonials.validation.nameMin'))
-      .max(L.name.max, t('admin.testimonials.validation.nameMax')),
-    nameEn: z.string().trim().max(L.nameEn.max, t('admin.testimonials.validation.nameMax')),
+      .check(
+        z.trim(),
+        z.minLength(L.name.min, t('admin.testimonials.validation.nameMin')),
+        z.maxLength(L.name.max, t('admin.testimonials.validation.nameMax')),
+      ),
+    nameEn: z.string().check(z.trim(), z.maxLength(L.nameEn.max, t('admin.testimonials.validation.nameMax'))),
     role: z
       .string()
-      .trim()
-      .min(L.role.min, t('admin.testimonials.validation.roleMin'))
-      .max(L.role.max, t('admin.testimonials.validation.roleMax')),
-    roleEn: z.string().trim().max(L.roleEn.max, t('admin.testimonials.validation.roleMax')),
+      .check(
+        z.trim(),
+        z.minLength(L.role.min, t('admin.testimonials.validation.roleMin')),
+        z.maxLength(L.role.max, t('admin.testimonials.validation.roleMax')),
+      ),
+    roleEn: z.string().check(z.trim(), z.maxLength(L.roleEn.max, t('admin.testimonials.validation.roleMax'))),
     content: z
       .string()
-      .trim()
-      .min(L.content.min, t('admin.testimonials.validation.contentMin'))
-      .max(L.content.max, t('admin.testimonials.validation.contentMax')),
-    contentEn: z.string().trim().max(L.contentEn.max, t('admin.testimonials.validation.contentEnMax')),
+      .check(
+        z.trim(),
+        z.minLength(L.content.min, t('admin.testimonials.validation.contentMin')),
+        z.maxLength(L.content.max, t('admin.testimonials.validation.contentMax')),
+      ),
+    contentEn: z
+      .string()
+      .check(z.trim(), z.maxLength(L.contentEn.max, t('admin.testimonials.validation.contentEnMax'))),
     imageUrl: optionalUrl,
     videoUrl: optionalUrl,
-    rating: z.string().regex(/^[1-5]$/, t('admin.testimonials.validation.rating')),
+    rating: z.string().check(z.regex(/^[1-5]$/, t('admin.testimonials.validation.rating'))),
     featured: z.boolean(),
   });
 }

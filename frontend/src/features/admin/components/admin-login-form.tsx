@@ -4,7 +4,7 @@ import { LockKeyhole } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { errorStatus } from '../api/admin-request';
@@ -20,7 +20,7 @@ export function AdminLoginForm({ onLoggedIn, sessionExpired = false }: AdminLogi
   const { t } = useTranslation();
   const verify = useVerifyPassword();
   const schema = useMemo(
-    () => z.object({ password: z.string().min(1, t('admin.passwordRequired')) }),
+    () => z.object({ password: z.string().check(z.minLength(1, t('admin.passwordRequired'))) }),
     [t],
   );
   const {
@@ -54,30 +54,30 @@ export function AdminLoginForm({ onLoggedIn, sessionExpired = false }: AdminLogi
     <Container maxW="sm" py={{ base: '12', md: '20' }}>
       <Stack asChild gap="5">
         <form onSubmit={onSubmit} noValidate>
-        <Stack gap="2" align="center" textAlign="center">
-          <LockKeyhole aria-hidden size={32} />
-          <Heading as="h1" size="2xl">
-            {t('admin.loginTitle')}
-          </Heading>
-          <Text color="fg.muted">{t('admin.loginDescription')}</Text>
-        </Stack>
-        {sessionExpired && (
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Title>{t('admin.sessionExpired')}</Alert.Title>
-          </Alert.Root>
-        )}
-        <Field.Root invalid={!!errors.password} required>
-          <Field.Label>
-            {t('admin.password')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="password" autoComplete="current-password" size="lg" {...register('password')} />
-          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
-        </Field.Root>
-        <Button type="submit" size="lg" loading={verify.isPending} loadingText={t('admin.loggingIn')}>
-          {t('admin.login')}
-        </Button>
+          <Stack gap="2" align="center" textAlign="center">
+            <LockKeyhole aria-hidden size={32} />
+            <Heading as="h1" size="2xl">
+              {t('admin.loginTitle')}
+            </Heading>
+            <Text color="fg.muted">{t('admin.loginDescription')}</Text>
+          </Stack>
+          {sessionExpired && (
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>{t('admin.sessionExpired')}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Field.Root invalid={!!errors.password} required>
+            <Field.Label>
+              {t('admin.password')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input type="password" autoComplete="current-password" size="lg" {...register('password')} />
+            <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" size="lg" loading={verify.isPending} loadingText={t('admin.loggingIn')}>
+            {t('admin.login')}
+          </Button>
         </form>
       </Stack>
     </Container>

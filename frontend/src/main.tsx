@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { routes } from './app/router';
+import { loadMatchedRoutes, routes } from './app/router';
 import { currentLanguage } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { applyQuerySeeds } from './lib/query-seed';
@@ -13,18 +13,6 @@ function dropLanguageParameter(): void {
   if (!url.searchParams.has('lang')) return;
   url.searchParams.delete('lang');
   window.history.replaceState(window.history.state, '', url);
-}
-
-/** The chunks of the routes on screen: hydration then renders exactly what the server sent, and no fallback flashes. */
-async function loadMatchedRoutes(routeObjects: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routeObjects, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
 }
 
 /** The head tags the server sent between `<!--page-head-->` markers (scripts/prerender.mjs). */
@@ -46,7 +34,7 @@ async function start(): Promise<void> {
   if (!hydrate) removeServerHeadTags();
   document.head.querySelectorAll('[data-server-head]').forEach((element) => element.remove());
   applyQuerySeeds(queryClient, document);
-  await loadMatchedRoutes(routes);
+  await loadMatchedRoutes(window.location);
 
   const app = (
     <StrictMode>

@@ -110,9 +110,10 @@ describe('routes', () => {
   });
 
   it('scrolls instantly for visitors who prefer reduced motion', async () => {
+    const original = window.matchMedia;
     const matchMedia = jest
       .spyOn(window, 'matchMedia')
-      .mockImplementation((query) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList);
+      .mockImplementation((query) => ({ ...original(query), matches: query.includes('reduce') }));
     const scrollTo = jest.spyOn(window, 'scrollTo');
     const { router } = await renderApp('/');
 

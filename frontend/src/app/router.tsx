@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { matchRoutes, type Location, type RouteObject } from 'react-router-dom';
 import type { TranslationArea } from '../i18n/areas';
 import { loadTranslations } from '../lib/i18n';
 import { Layout } from './layout';
@@ -53,6 +53,17 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Loads the code of the routes matching `location` into them (main.tsx, before hydrating), so the
+ * first render shows exactly the prerendered page and no fallback flashes.
+ */
+export async function loadMatchedRoutes(location: Partial<Location> | string): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
+import { loadMatchedRoutes, routes } from '../app/router';
 import { Toaster, loadToastRegion } from '../components/toaster';
 import { createQueryClient } from '../lib/query-client';
 
@@ -45,7 +45,8 @@ export function renderWithProviders(ui: ReactElement, { url = '/' } = {}) {
   );
 }
 
-/** The whole app (layout and routes) at a URL. */
-export function renderApp(url: string) {
+/** The whole app (layout and routes) at a URL, its page's code loaded first as main.tsx does. */
+export async function renderApp(url: string) {
+  await loadMatchedRoutes(url);
   return renderRouter(routes, url);
 }

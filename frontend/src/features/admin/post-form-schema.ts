@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 // cannot pull the whole of full zod into the visitors' bundle.
 import * as z from 'zod/mini';
 import type { Post } from '../../lib/post';
+import { trimmedText } from '../../lib/text-field-schema';
 import type { PostInput } from './api/admin-post';
 
 /** The spec's blog limits (section 5), the same numbers the backend's DTO checks. */
@@ -34,42 +35,22 @@ export function isHttpUrl(value: string): boolean {
 export function createPostSchema(t: TFunction) {
   const L = POST_LIMITS;
   return z.object({
-    title: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(L.title.min, t('admin.validation.titleMin')),
-        z.maxLength(L.title.max, t('admin.validation.titleMax')),
-      ),
-    titleEn: z.string().check(z.trim(), z.maxLength(L.titleEn.max, t('admin.validation.titleEnMax'))),
-    content: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(L.content.min, t('admin.validation.contentMin')),
-        z.maxLength(L.content.max, t('admin.validation.contentMax')),
-      ),
-    contentEn: z.string().check(z.trim(), z.maxLength(L.contentEn.max, t('admin.validation.contentEnMax'))),
-    excerpt: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(L.excerpt.min, t('admin.validation.excerptMin')),
-        z.maxLength(L.excerpt.max, t('admin.validation.excerptMax')),
-      ),
-    excerptEn: z.string().check(z.trim(), z.maxLength(L.excerptEn.max, t('admin.validation.excerptEnMax'))),
-    thumbnailUrl: z.string().check(
-      z.trim(),
+    title: trimmedText(L.title, { min: t('admin.validation.titleMin'), max: t('admin.validation.titleMax') }),
+    titleEn: trimmedText(L.titleEn, { max: t('admin.validation.titleEnMax') }),
+    content: trimmedText(L.content, { min: t('admin.validation.contentMin'), max: t('admin.validation.contentMax') }),
+    contentEn: trimmedText(L.contentEn, { max: t('admin.validation.contentEnMax') }),
+    excerpt: trimmedText(L.excerpt, { min: t('admin.validation.excerptMin'), max: t('admin.validation.excerptMax') }),
+    excerptEn: trimmedText(L.excerptEn, { max: t('admin.validation.excerptEnMax') }),
+    thumbnailUrl: trimmedText(
+      {},
+      {},
       z.refine((value) => value === '' || isHttpUrl(value), t('admin.validation.urlInvalid')),
     ),
-    slug: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, t('admin.validation.slugRequired')),
-        z.maxLength(L.slug.max, t('admin.validation.slugMax')),
-        z.regex(/^[a-z0-9-]+$/, t('admin.validation.slugPattern')),
-      ),
+    slug: trimmedText(
+      { min: 1, max: L.slug.max },
+      { min: t('admin.validation.slugRequired'), max: t('admin.validation.slugMax') },
+      z.regex(/^[a-z0-9-]+$/, t('admin.validation.slugPattern')),
+    ),
     published: z.boolean(),
   });
 }

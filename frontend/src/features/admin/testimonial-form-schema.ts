@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import * as z from 'zod/mini';
 import type { Testimonial, TestimonialInput } from './api/use-admin-testimonials';
+import { trimmedText } from '../../lib/text-field-schema';
 import { isHttpUrl } from './post-form-schema';
 
 /** The spec's testimonial rules, the same numbers backend/src/testimonial/dto/testimonial.dto.ts checks. */
@@ -18,38 +19,24 @@ export const RATINGS = ['1', '2', '3', '4', '5'] as const;
 
 export function createTestimonialSchema(t: TFunction) {
   const L = TESTIMONIAL_LIMITS;
-  const optionalUrl = z.string().check(
-    z.trim(),
-    z.maxLength(L.url.max, t('admin.testimonials.validation.url')),
-    z.refine((value) => value === '' || isHttpUrl(value), t('admin.testimonials.validation.url')),
+  const invalidUrl = t('admin.testimonials.validation.url');
+  const optionalUrl = trimmedText(
+    L.url,
+    { max: invalidUrl },
+    z.refine((value) => value === '' || isHttpUrl(value), invalidUrl),
   );
+  const nameMax = t('admin.testimonials.validation.nameMax');
+  const roleMax = t('admin.testimonials.validation.roleMax');
   return z.object({
-    name: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(L.name.min, t('admin.testimonials.validation.nameMin')),
-        z.maxLength(L.name.max, t('admin.testimonials.validation.nameMax')),
-      ),
-    nameEn: z.string().check(z.trim(), z.maxLength(L.nameEn.max, t('admin.testimonials.validation.nameMax'))),
-    role: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(L.role.min, t('admin.testimonials.validation.roleMin')),
-        z.maxLength(L.role.max, t('admin.testimonials.validation.roleMax')),
-      ),
-    roleEn: z.string().check(z.trim(), z.maxLength(L.roleEn.max, t('admin.testimonials.validation.roleMax'))),
-    content: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(L.content.min, t('admin.testimonials.validation.contentMin')),
-        z.maxLength(L.content.max, t('admin.testimonials.validation.contentMax')),
-      ),
-    contentEn: z
-      .string()
-      .check(z.trim(), z.maxLength(L.contentEn.max, t('admin.testimonials.validation.contentEnMax'))),
+    name: trimmedText(L.name, { min: t('admin.testimonials.validation.nameMin'), max: nameMax }),
+    nameEn: trimmedText(L.nameEn, { max: nameMax }),
+    role: trimmedText(L.role, { min: t('admin.testimonials.validation.roleMin'), max: roleMax }),
+    roleEn: trimmedText(L.roleEn, { max: roleMax }),
+    content: trimmedText(L.content, {
+      min: t('admin.testimonials.validation.contentMin'),
+      max: t('admin.testimonials.validation.contentMax'),
+    }),
+    contentEn: trimmedText(L.contentEn, { max: t('admin.testimonials.validation.contentEnMax') }),
     imageUrl: optionalUrl,
     videoUrl: optionalUrl,
     rating: z.string().check(z.regex(/^[1-5]$/, t('admin.testimonials.validation.rating'))),

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 // zod/mini: this form is on public pages, so it must not pull full zod into the visitor's bundle.
 import * as z from 'zod/mini';
+import { trimmedText } from '../../lib/text-field-schema';
 
 export type InquiryKind = 'partner' | 'contact';
 
@@ -13,29 +14,16 @@ export const INQUIRY_LIMITS = {
 } as const;
 
 export function createInquirySchema(t: TFunction) {
+  const L = INQUIRY_LIMITS;
+  const emailInvalid = t('inquiry.validation.emailInvalid');
   return z.object({
-    name: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(INQUIRY_LIMITS.name.min, t('inquiry.validation.nameMin')),
-        z.maxLength(INQUIRY_LIMITS.name.max, t('inquiry.validation.nameMax')),
-      ),
-    email: z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(INQUIRY_LIMITS.email.max, t('inquiry.validation.emailInvalid')),
-        z.email(t('inquiry.validation.emailInvalid')),
-      ),
-    phone: z.string().check(z.trim(), z.maxLength(INQUIRY_LIMITS.phone.max, t('inquiry.validation.phoneMax'))),
-    message: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(INQUIRY_LIMITS.message.min, t('inquiry.validation.messageMin')),
-        z.maxLength(INQUIRY_LIMITS.message.max, t('inquiry.validation.messageMax')),
-      ),
+    name: trimmedText(L.name, { min: t('inquiry.validation.nameMin'), max: t('inquiry.validation.nameMax') }),
+    email: trimmedText(L.email, { max: emailInvalid }, z.email(emailInvalid)),
+    phone: trimmedText(L.phone, { max: t('inquiry.validation.phoneMax') }),
+    message: trimmedText(L.message, {
+      min: t('inquiry.validation.messageMin'),
+      max: t('inquiry.validation.messageMax'),
+    }),
   });
 }
 

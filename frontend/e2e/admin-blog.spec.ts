@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { E2E } from './support/stack';
 
 // The blog manager, in both languages, on the desktop and on a phone (both projects run it).

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { uniqueAddress } from './support/mail';
 import { E2E } from './support/stack';
 

@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { E2E } from './support/stack';
 
 /** 'Read more' with the post's title in hidden text; browsers may put a space before its ':'. */

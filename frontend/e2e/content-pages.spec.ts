@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { loadEnv } from 'vite';
 import { ENV_PREFIXES, parseEnv } from '../src/lib/env-schema';
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import PostalMime, { type Email } from 'postal-mime';
 import { uniqueAddress } from './support/mail';
 import { E2E } from './support/stack';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('the home page renders in Korean by default', async ({ page }) => {
   await page.goto('/');

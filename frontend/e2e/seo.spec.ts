@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { E2E } from './support/stack';
 
 // What a crawler or a link preview sees: the first HTML response, without running JavaScript.

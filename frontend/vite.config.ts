@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
+import { lazyChakraGlobalStyles } from './build/lazy-global-styles.ts';
+import { startAfterFirstPaint } from './build/start-after-paint.ts';
 import { ENV_PREFIXES, parseEnv } from './src/lib/env-schema.ts';
 
 // One .env for the whole repository, at its root, beside .env.example.
@@ -12,7 +14,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const appEnv = parseEnv(loadEnv(mode, envDir, ENV_PREFIXES));
 
   return {
-    plugins: [react()],
+    plugins: [react(), lazyChakraGlobalStyles(), startAfterFirstPaint()],
     define: { __GIFTCAST_ENV__: JSON.stringify(appEnv) },
     envDir,
     envPrefix: ENV_PREFIXES,

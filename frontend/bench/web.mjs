@@ -16,6 +16,9 @@ const webRoot = join(repo, 'frontend/dist');
 const nginxBinary = ['/usr/sbin/nginx', 'nginx'].find((candidate) => spawnSync(candidate, ['-v']).status === 0);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+// 'simulate' (Lighthouse's default: the phone's timings computed from an unthrottled load) or
+// 'devtools' (the browser itself slowed to the phone's network and CPU while the page loads).
+const THROTTLING = process.env.BENCH_WEB_THROTTLING ?? 'simulate';
 
 const freePort = () =>
   new Promise((done) => {
@@ -74,8 +77,7 @@ writeFileSync(
 writeFileSync(
   join(baselineRoot, 'home-without-scripts.html'),
   readFileSync(join(webRoot, 'prerender/ko/index.html'), 'utf8')
-    .replace(/<script type="module"[^>]*><\/script>/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>/g, ''),
+    .replace(/<script[^>]* src="\/assets\/[^"]*"[^>]*><\/script>/g, ''),
 );
 const site_conf = readFileSync(join(repo, 'deploy/nginx/giftcast.conf.template'), 'utf8')
   .replaceAll('${BACKEND_UPSTREAM}', `127.0.0.1:${backendPort}`)
@@ -117,7 +119,7 @@ try {
   });
   // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated.
   const audit = async (url, attempts = 3) => {
-    const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error' });
+    const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', throttlingMethod: THROTTLING });
     if (!lhr.runtimeError) return lhr;
     if (attempts > 1) return audit(url, attempts - 1);
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -140,6 +142,7 @@ try {
         seenFcpMs: Math.round(lhr.audits.metrics.details.items[0].observedFirstContentfulPaint),
         seenLcpMs: Math.round(lhr.audits.metrics.details.items[0].observedLargestContentfulPaint),
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        ttiMs: Math.round(lhr.audits.interactive?.numericValue ?? NaN),
         cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
         firstLoadJsKiB: Number((scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024).toFixed(1)),
         failing: Object.values(lhr.audits)
@@ -150,6 +153,9 @@ try {
           (task) =>
             `${Math.round(task.startTime)}+${Math.round(task.duration)}ms ${String(task.url).replace(site, '')}`,
         ),
+        scriptTime: (lhr.audits['bootup-time'].details?.items ?? []).map(
+          (item) => `${String(item.url).replace(site, '')} ${Math.round(item.scripting)}ms`,
+        ),
         mainThread: (lhr.audits['mainthread-work-breakdown'].details?.items ?? []).map(
           (item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)}ms`,
         ),
@@ -158,13 +164,14 @@ try {
     runs.sort((a, b) => a.performance - b.performance);
     rows.push(runs[Math.floor(runs.length / 2)]);
   }
-  console.table(rows.map(({ failing, lcpElement, longTasks, mainThread, ...row }) => row));
+  console.table(rows.map(({ failing, lcpElement, longTasks, mainThread, scriptTime, ...row }) => row));
   for (const row of rows) {
     console.log(`${row.label}: LCP element ${row.lcpElement}`);
     if (row.failing.length) console.log(`${row.label}: failing binary audits: ${row.failing.join(', ')}`);
     if (process.env.BENCH_WEB_DETAIL) {
       console.log(`${row.label}: long tasks (simulated) ${row.longTasks.join(', ') || 'none'}`);
       console.log(`${row.label}: main thread ${row.mainThread.join(', ')}`);
+      console.log(`${row.label}: script time by file ${row.scriptTime.join(', ')}`);
     }
   }
   const [base, withoutScripts] = rows;

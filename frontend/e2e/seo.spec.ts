@@ -91,11 +91,11 @@ test.describe('first HTML response', { tag: '@desktop' }, () => {
       const { html } = await firstHtml(request, path);
       const head = html.slice(0, html.indexOf('</head>'));
       const body = html.slice(html.indexOf('<body'));
-      const sheets = [...head.matchAll(/<style data-emotion="([^"]+)"[^>]*>([^<]*)<\/style>/g)];
+      const sheets = [...head.matchAll(/<style data-server-styles="([^"]+)"[^>]*>([^<]*)<\/style>/g)];
       const css = sheets.map(([, , text]) => text).join('');
       const classes = new Set(
         [...body.matchAll(/class="([^"]*)"/g)].flatMap(([, names]) =>
-          names.split(/\s+/).filter((name) => name.startsWith('css-')),
+          names.split(/\s+/).filter((name) => name.startsWith('gc-')),
         ),
       );
 
@@ -219,6 +219,89 @@ test.describe('in the browser', () => {
     // One <title> and one canonical link, whoever wrote them.
     await expect(page.locator('head title')).toHaveCount(1);
     await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
+  });
+
+  test(
+    'the app’s scripts are fetched once the prerendered page has been painted',
+    { tag: '@desktop' },
+    async ({ page, request }) => {
+      for (const path of ['/', `/blog/${SEEDED_POST}`]) {
+        // The first response names one small loader and no module script the browser would fetch at once.
+        const { html } = await firstHtml(request, path);
+        expect(html).not.toContain('type="module"');
+        expect(html).not.toContain('modulepreload');
+        expect(html.match(/<script[^>]* src=/g)).toHaveLength(1);
+
+        await page.goto(path);
+        const { firstContentfulPaint, scripts } = await page.evaluate(() => ({
+          firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          scripts: performance
+            .getEntriesByType('resource')
+            .filter(({ name }) => /\/assets\/.*\.js$/.test(name) && !/\/assets\/start-/.test(name))
+            .map(({ name, startTime }) => ({ name, startTime })),
+        }));
+        expect(firstContentfulPaint).toBeGreaterThan(0);
+        expect(scripts.length).toBeGreaterThan(3);
+        for (const script of scripts)
+          expect(script.startTime, script.name).toBeGreaterThanOrEqual(firstContentfulPaint!);
+      }
+    },
+  );
+
+  test(
+    'a page opened in a background tab starts without waiting for a paint',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      // A hidden tab paints nothing and runs no animation frame until it is shown.
+      await page.addInitScript(() => {
+        Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+        window.requestAnimationFrame = () => 0;
+      });
+      await page.goto('/about'); // returns once the app runs
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  );
+
+  test('the app keeps the server’s style sheets where they are and writes no global styles again', async ({ page }) => {
+    // Every <style> that leaves <head> while the app starts (Emotion moves a sheet by taking it out
+    // and putting it back), and every one added.
+    await page.addInitScript(() => {
+      const changes = { removed: [] as string[], added: [] as string[] };
+      Object.assign(window, { styleChanges: changes });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (node instanceof HTMLStyleElement) changes.removed.push(node.outerHTML.slice(0, 80));
+          }
+          for (const node of record.addedNodes) {
+            if (node instanceof HTMLStyleElement && node.isConnected) changes.added.push(node.textContent ?? '');
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+
+    for (const path of ['/', '/support']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const { removed, added } = await page.evaluate(
+        () => (window as unknown as { styleChanges: { removed: string[]; added: string[] } }).styleChanges,
+      );
+      // The parser's own insertions of the server's tags are in `added` too: only later ones matter.
+      expect(removed, `${path}: no server style sheet moved`).toEqual([]);
+      expect(
+        added.filter((css) => css.includes('--chakra-colors-gray-50:')),
+        `${path}: the token variables are written once, by the server`,
+      ).toHaveLength(1);
+      await expect(page.locator('head style[data-server-styles^="gc-global "]')).toHaveCount(2);
+      // Still styled as the server drew it: the reset and the theme's font are in force.
+      expect(await page.locator('body').evaluate((body) => getComputedStyle(body).margin)).toBe('0px');
+      expect(
+        await page
+          .locator('h1')
+          .first()
+          .evaluate((h1) => getComputedStyle(h1).fontFamily),
+      ).toContain('Pretendard');
+    }
   });
 
   test('?lang=en opens the English page, is remembered, and leaves the address clean', async ({ page }) => {

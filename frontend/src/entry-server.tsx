@@ -1,10 +1,10 @@
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
+import { createServerStyleCache, markServerStyleTags } from './app/style-cache';
 import { i18n, type Language } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { QUERY_DATA_ELEMENT_ID, type QuerySeed } from './lib/query-seed';
@@ -34,10 +34,8 @@ export async function renderPage(
   if (i18n.language !== language) throw new Error(`could not switch to ${language}`);
 
   // Emotion (under Chakra) would write a <style> beside each element it styles: dozens of style
-  // sheets in the body for the browser to apply one by one, and to move into <head> before the
-  // app can start. In compat mode it only collects them; they go into <head> as three tags.
-  const styleCache = createCache({ key: 'css' });
-  styleCache.compat = true;
+  // sheets in the body for the browser to apply one by one. They go into <head> as three tags.
+  const styleCache = createServerStyleCache();
   const html = renderToString(
     <CacheProvider value={styleCache}>
       <AppProviders queryClient={queryClient}>
@@ -46,7 +44,7 @@ export async function renderPage(
     </CacheProvider>,
   );
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
-  return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+  return { html, styles: markServerStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html))) };
 }
 
 // React 19 writes a page's <title>, <meta> and <link> first; they belong in <head>.

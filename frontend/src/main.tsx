@@ -1,8 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { CacheProvider } from '@emotion/react';
 import { AppProviders } from './app/providers';
 import { loadMatchedRoutes, routes } from './app/router';
+import { createBrowserStyleCache, hasServerGlobalStyles } from './app/style-cache';
 import { currentLanguage } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { applyQuerySeeds } from './lib/query-seed';
@@ -38,9 +40,11 @@ async function start(): Promise<void> {
 
   const app = (
     <StrictMode>
-      <AppProviders>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </AppProviders>
+      <CacheProvider value={createBrowserStyleCache()}>
+        <AppProviders withoutGlobalStyles={hasServerGlobalStyles()}>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </AppProviders>
+      </CacheProvider>
     </StrictMode>
   );
   // As a transition, React renders in slices and lets the browser handle input between them,

@@ -4,19 +4,25 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { queryClient as appQueryClient } from '../lib/query-client';
-import { system } from './theme';
+import { system, systemWithoutGlobalStyles } from './theme';
 
 interface AppProvidersProps {
   children: ReactNode;
   /** Tests pass a fresh client so cached answers never leak between them. */
   queryClient?: QueryClient;
+  /** The document already carries Chakra's global styles (a prerendered page). */
+  withoutGlobalStyles?: boolean;
 }
 
-export function AppProviders({ children, queryClient = appQueryClient }: AppProvidersProps) {
+export function AppProviders({
+  children,
+  queryClient = appQueryClient,
+  withoutGlobalStyles = false,
+}: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ChakraProvider value={system}>{children}</ChakraProvider>
+        <ChakraProvider value={withoutGlobalStyles ? systemWithoutGlobalStyles : system}>{children}</ChakraProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

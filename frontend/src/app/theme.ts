@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -156,3 +156,14 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultBaseConfig, config);
+
+/**
+ * The same system for a page whose global styles (reset, tokens, base, the layer order) came with
+ * its HTML: ChakraProvider then writes none of them again.
+ */
+export const systemWithoutGlobalStyles: SystemContext = Object.defineProperties({} as SystemContext, {
+  // Descriptors, not a spread: reading `_global` would build the global styles (build/lazy-global-styles.ts).
+  ...Object.getOwnPropertyDescriptors(system),
+  _global: { value: [] },
+  _config: { value: { ...system._config, disableLayers: true } },
+});

@@ -89,7 +89,10 @@ export function currentLanguage(): Language {
 }
 
 function applyDocumentLanguage(language: Language): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  // Only a change: writing even the same value makes the browser restyle every element (:lang()).
+  if (typeof document !== 'undefined' && document.documentElement.lang !== language) {
+    document.documentElement.lang = language;
+  }
 }
 
 applyDocumentLanguage(currentLanguage());

@@ -1,0 +1,47 @@
+// Starts the web app once the browser has painted the prerendered page. The page is complete
+// without JavaScript, so the phone shows it first and fetches the app (entry and the modules it
+// imports, named in data-entry and data-preload) right after, instead of sharing the first paint's
+// time with them. A tab opened in the background starts at once: it paints nothing until shown.
+// A tap on a button before the app runs does nothing (links work without it), as before the
+// scripts arrived without this loader; forms stay disabled until the app runs.
+(function () {
+  var tag = document.currentScript;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    (tag.dataset.preload || '')
+      .split(' ')
+      .filter(Boolean)
+      .forEach(function (href) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        document.head.append(link);
+      });
+    var entry = document.createElement('script');
+    entry.type = 'module';
+    entry.src = tag.dataset.entry;
+    document.head.append(entry);
+  }
+  var paintObservable =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0;
+  if (document.visibilityState === 'hidden') {
+    start();
+  } else if (paintObservable) {
+    // The first contentful paint is reported once the frame is on the screen.
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+    // A visitor who acts before that (a tap, a key) needs the app now.
+    ['visibilitychange', 'pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
+      document.addEventListener(type, start, { once: true, capture: true, passive: true });
+    });
+  } else {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+})();

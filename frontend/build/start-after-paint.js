@@ -1,7 +1,7 @@
 // Starts the web app once the browser has painted the prerendered page. The page is complete
 // without JavaScript, so the phone shows it first and fetches the app (entry and the modules it
 // imports, named in data-entry and data-preload) right after, instead of sharing the first paint's
-// time with them. A tab opened in the background starts at once: it paints nothing until shown.
+// time with them. A tab opened in the background, or a page that is only the app, starts at once.
 // A tap on a button before the app runs does nothing (links work without it), as before the
 // scripts arrived without this loader; forms stay disabled until the app runs.
 (function () {
@@ -26,7 +26,10 @@
   }
   var paintObservable =
     typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0;
-  if (document.visibilityState === 'hidden') {
+  var root = document.getElementById('root');
+  if (document.visibilityState === 'hidden' || !root || !root.hasChildNodes()) {
+    // A hidden tab paints nothing until shown; a page without prerendered content (the admin
+    // console, a QR code's page) has nothing to paint before the app.
     start();
   } else if (paintObservable) {
     // The first contentful paint is reported once the frame is on the screen.

@@ -134,7 +134,15 @@ test.describe('first HTML response', { tag: '@desktop' }, () => {
     });
   });
 
-  test('the blog list and a post are in the first HTML, with the data the app starts from', async ({ request }) => {
+  test('the home page’s testimonials, the blog list and a post are in the first HTML, with the data the app starts from', async ({
+    request,
+  }) => {
+    const featured = (await (await request.get('/api/testimonials/featured')).json()) as { name: string }[];
+    expect(featured.length).toBeGreaterThan(0);
+    const home = (await firstHtml(request, '/')).html;
+    for (const { name } of featured) expect(home).toContain(`>${name}</h3>`);
+    expect(home).toContain('<script id="giftcast-query-data" type="application/json">');
+
     const posts = (await (await request.get('/api/posts?published=true')).json()) as {
       slug: string;
       title: string;
@@ -201,9 +209,9 @@ test.describe('in the browser', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
 
-    const postFetches: string[] = [];
+    const dataFetches: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/posts')) postFetches.push(request.url());
+      if (/^\/api\/(posts|testimonials)/.test(new URL(request.url()).pathname)) dataFetches.push(request.url());
     });
 
     for (const path of ['/', '/how', '/blog', `/blog/${SEEDED_POST}`, '/support']) {
@@ -212,8 +220,9 @@ test.describe('in the browser', () => {
       await page.waitForLoadState('networkidle');
     }
     expect(problems).toEqual([]);
-    // The blog's pages came with their posts: the app did not fetch them again.
-    expect(postFetches).toEqual([]);
+    // The home page came with its testimonials, the blog's pages with their posts: the app
+    // fetched none of them again.
+    expect(dataFetches).toEqual([]);
     // Nor the toast region: it comes with the first toast.
     expect(scripts.filter((script) => /admin|message-page|try-page|toast-region/.test(script))).toEqual([]);
     // One <title> and one canonical link, whoever wrote them.

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { BlogPost } from '../blog/blog-post.entity';
 import { BlogService } from '../blog/blog.service';
 import { toPostResponse } from '../blog/post-response';
+import { TestimonialService } from '../testimonial/testimonial.service';
 import { brandOf, postHeadTags, withPostHead } from './post-head';
 import { loadPageRenderer, type QuerySeed } from './page-renderer';
 import { robotsTxt, sitemapXml } from './sitemap';
@@ -25,15 +26,16 @@ export function pageLanguage(request: Pick<Request, 'query' | 'headers'>): PageL
   return LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] === 'en' ? 'en' : 'ko';
 }
 
-/** How many rendered blog pages are kept (oldest dropped first). */
+/** How many rendered pages are kept (oldest dropped first). */
 const RENDERED_PAGES_KEPT = 500;
 
 /**
  * Serves the built web app beside the API (`make run`, and behind nginx in Docker): hashed assets
- * cached for a year; public pages as prerendered HTML in the visitor's language (see pageLanguage); the
- * blog's list and posts rendered per request with their posts in the HTML, a post with its own
- * head tags; unknown paths as the 404 page with status 404; robots.txt and a sitemap of every
- * public page and published post.
+ * cached for a year; public pages as prerendered HTML in the visitor's language (see pageLanguage);
+ * the pages that show stored data rendered per request with it in the HTML (the home page's
+ * featured testimonials, the blog's list and posts, a post with its own head tags); unknown paths
+ * as the 404 page with status 404; robots.txt and a sitemap of every public page and published
+ * post.
  */
 export function serveWebApp(app: NestExpressApplication, webRoot: string, publicUrl: string): void {
   const root = resolve(webRoot);
@@ -41,11 +43,12 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
     throw new Error(`WEB_ROOT ${root} has no index.html: build the frontend first`);
   const pages = new WebPages(root, publicUrl);
   const blog = app.get(BlogService, { strict: false });
+  const testimonials = app.get(TestimonialService, { strict: false });
   const renderer = loadPageRenderer(root);
-  /** A blog page rendered with the posts it shows, or null without the server bundle. */
-  // Rendering takes tens of milliseconds; the same posts give the same page, so it is kept.
+  /** A page rendered with the data it shows, or null without the server bundle. */
+  // Rendering takes tens of milliseconds; the same data give the same page, so it is kept.
   const rendered = new Map<string, string>();
-  const renderBlogPage = async (path: string, language: PageLanguage, seeds: QuerySeed[]) => {
+  const renderPage = async (path: string, language: PageLanguage, seeds: QuerySeed[]) => {
     const render = await renderer;
     if (!render) return null;
     const key = createHash('sha256')
@@ -59,15 +62,17 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
     }
     return html;
   };
-  // The API's own answers, as the app would fetch them (frontend/src/features/blog/api).
+  // The API's own answers, as the app would fetch them (frontend/src/features/*/api).
+  const asFetched = (answer: unknown): unknown => JSON.parse(JSON.stringify(answer));
   const postSeed = (post: BlogPost): QuerySeed => [
     ['/api/posts/slug', encodeURIComponent(post.slug)],
-    JSON.parse(JSON.stringify(toPostResponse(post))),
+    asFetched(toPostResponse(post)),
   ];
-  const listSeed = (posts: BlogPost[]): QuerySeed => [
-    ['/api/posts?published=true'],
-    JSON.parse(JSON.stringify(posts.map(toPostResponse))),
-  ];
+  /** The public pages rendered per request, with the data each shows. */
+  const pageSeeds: Record<string, () => Promise<QuerySeed[]>> = {
+    '/': async () => [[['/api/testimonials/featured'], asFetched(await testimonials.featured())]],
+    '/blog': async () => [[['/api/posts?published=true'], asFetched((await blog.list(false)).map(toPostResponse))]],
+  };
 
   app.use(
     '/assets',
@@ -107,14 +112,15 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
     response.type('html');
 
     switch (choice.kind) {
-      case 'page':
-        if (choice.path !== '/blog') return void response.send(choice.html);
-        blog
-          .list(false)
-          .then((posts) => renderBlogPage('/blog', language, [listSeed(posts)]))
+      case 'page': {
+        const seeds = pageSeeds[choice.path];
+        if (!seeds) return void response.send(choice.html);
+        seeds()
+          .then((data) => renderPage(choice.path, language, data))
           .then((html) => response.send(html ?? choice.html))
           .catch(next);
         return;
+      }
       case 'app':
         response.setHeader('X-Robots-Tag', 'noindex');
         return void response.send(choice.html);
@@ -124,7 +130,7 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
         blog
           .bySlug(choice.slug, false)
           .then(async (post) => {
-            const page = (await renderBlogPage(request.path, language, [postSeed(post)])) ?? choice.shell;
+            const page = (await renderPage(request.path, language, [postSeed(post)])) ?? choice.shell;
             response.send(withPostHead(page, postHeadTags(post, language, publicUrl, brandOf(choice.shell))));
           })
           .catch((error: unknown) => {

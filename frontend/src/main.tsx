@@ -5,6 +5,7 @@ import { CacheProvider } from '@emotion/react';
 import { AppProviders } from './app/providers';
 import { loadMatchedRoutes, routes } from './app/router';
 import { createBrowserStyleCache, hasServerGlobalStyles } from './app/style-cache';
+import { getSystems } from './app/theme';
 import { currentLanguage } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { applyQuerySeeds } from './lib/query-seed';
@@ -26,6 +27,19 @@ function removeServerHeadTags(): void {
   }
 }
 
+/**
+ * Lets the browser paint and answer input before the next step: each step of starting is a task of
+ * its own, none long enough to keep a phone's main thread from a tap for long. A message, not a
+ * timer: timers wait up to a second in a background tab (and stand still under a test's clock).
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 async function start(): Promise<void> {
   dropLanguageParameter();
   const container = document.getElementById('root')!;
@@ -37,6 +51,9 @@ async function start(): Promise<void> {
   document.head.querySelectorAll('[data-server-head]').forEach((element) => element.remove());
   applyQuerySeeds(queryClient, document);
   await loadMatchedRoutes(window.location);
+  await nextTask();
+  getSystems();
+  await nextTask();
 
   const app = (
     <StrictMode>

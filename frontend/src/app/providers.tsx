@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { queryClient as appQueryClient } from '../lib/query-client';
-import { system, systemWithoutGlobalStyles } from './theme';
+import { getSystems } from './theme';
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -22,7 +22,9 @@ export function AppProviders({
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ChakraProvider value={withoutGlobalStyles ? systemWithoutGlobalStyles : system}>{children}</ChakraProvider>
+        <ChakraProvider value={getSystems()[withoutGlobalStyles ? 'withoutGlobalStyles' : 'system']}>
+          {children}
+        </ChakraProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { system } from './theme';
+import { getSystems } from './theme';
+
+const { system } = getSystems();
 
 const sourceRoot = join(__dirname, '..');
 /** Chakra's semantic colours (`fg.muted`, `bg.subtle`, ...): not palettes. */

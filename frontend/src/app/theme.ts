@@ -155,15 +155,24 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, config);
+let built: { system: SystemContext; withoutGlobalStyles: SystemContext } | undefined;
 
 /**
- * The same system for a page whose global styles (reset, tokens, base, the layer order) came with
- * its HTML: ChakraProvider then writes none of them again.
+ * The Chakra system, built on first use: the largest single piece of work in starting the app,
+ * which main.tsx gives a task of its own rather than adding it to the loading of the code.
+ * `withoutGlobalStyles` is the same system for a page whose global styles (reset, tokens, base,
+ * the layer order) came with its HTML: ChakraProvider then writes none of them again.
  */
-export const systemWithoutGlobalStyles: SystemContext = Object.defineProperties({} as SystemContext, {
-  // Descriptors, not a spread: reading `_global` would build the global styles (build/lazy-global-styles.ts).
-  ...Object.getOwnPropertyDescriptors(system),
-  _global: { value: [] },
-  _config: { value: { ...system._config, disableLayers: true } },
-});
+export function getSystems(): NonNullable<typeof built> {
+  if (!built) {
+    const system = createSystem(defaultBaseConfig, config);
+    const withoutGlobalStyles = Object.defineProperties({} as SystemContext, {
+      // Descriptors, not a spread: reading `_global` builds the global styles (build/lazy-global-styles.ts).
+      ...Object.getOwnPropertyDescriptors(system),
+      _global: { value: [] },
+      _config: { value: { ...system._config, disableLayers: true } },
+    });
+    built = { system, withoutGlobalStyles };
+  }
+  return built;
+}

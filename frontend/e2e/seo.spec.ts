@@ -223,8 +223,13 @@ test.describe('in the browser', () => {
     // The home page came with its testimonials, the blog's pages with their posts: the app
     // fetched none of them again.
     expect(dataFetches).toEqual([]);
-    // Nor the toast region: it comes with the first toast.
-    expect(scripts.filter((script) => /admin|message-page|try-page|toast-region/.test(script))).toEqual([]);
+    // Nor the toast region (it comes with the first toast), nor the forms' validation (with the
+    // first focus on a form).
+    expect(
+      scripts.filter((script) =>
+        /admin|message-page|try-page|toast-region|inquiry-resolver|text-field-schema/.test(script),
+      ),
+    ).toEqual([]);
     // One <title> and one canonical link, whoever wrote them.
     await expect(page.locator('head title')).toHaveCount(1);
     await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);

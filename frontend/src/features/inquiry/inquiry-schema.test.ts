@@ -1,5 +1,6 @@
 import { i18n } from '../../lib/i18n';
-import { createInquirySchema, formValuesToInput, INQUIRY_LIMITS } from './inquiry-schema';
+import { formValuesToInput, INQUIRY_LIMITS } from './inquiry-fields';
+import { createInquirySchema } from './inquiry-schema';
 
 const valid = { name: '홍길', email: 'giver@example.com', phone: '', message: '꽃다발 고맙습니다!' };
 
@@ -87,8 +88,17 @@ describe('inquiry schema', () => {
 
   it('sends trimmed values and leaves out an empty phone', () => {
     const schema = createInquirySchema(i18n.getFixedT('en'));
-    const withoutPhone = schema.parse({ name: ' Kim ', email: ' kim@example.com ', phone: '  ', message: ' A long enough message ' });
-    expect(formValuesToInput(withoutPhone)).toEqual({ name: 'Kim', email: 'kim@example.com', message: 'A long enough message' });
+    const withoutPhone = schema.parse({
+      name: ' Kim ',
+      email: ' kim@example.com ',
+      phone: '  ',
+      message: ' A long enough message ',
+    });
+    expect(formValuesToInput(withoutPhone)).toEqual({
+      name: 'Kim',
+      email: 'kim@example.com',
+      message: 'A long enough message',
+    });
 
     const withPhone = schema.parse({ ...valid, phone: ' 010-1234-5678 ' });
     expect(formValuesToInput(withPhone)).toEqual({ ...valid, phone: '010-1234-5678' });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { InquiryInput, InquiryKind } from '../inquiry-schema';
+import type { InquiryInput, InquiryKind } from '../inquiry-fields';
 
 /** POST /api/partner or /api/contact; only success or failure matters to the form. */
 export function useSubmitInquiry(kind: InquiryKind) {

@@ -1,5 +1,4 @@
 import { Button, Card, Field, Flex, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { useForm, useFormState, type UseFormReturn } from 'react-hook-form';
@@ -10,7 +9,6 @@ import { trackEvent } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmitInquiry } from '../api/use-submit-inquiry';
 import {
-  createInquirySchema,
   emptyInquiryValues,
   formValuesToInput,
   INQUIRY_LIMITS,
@@ -18,7 +16,14 @@ import {
   type InquiryFormOutput,
   type InquiryFormValues,
   type InquiryKind,
-} from '../inquiry-schema';
+} from '../inquiry-fields';
+import type { InquiryResolver } from '../inquiry-resolver';
+
+/**
+ * The form's validation (zod) comes with the first check or the first focus on the form, not with
+ * the page: most visitors of /support and /partner never type into it.
+ */
+const loadValidation = () => import('../inquiry-resolver');
 
 type InquiryFormApi = UseFormReturn<InquiryFormValues, unknown, InquiryFormOutput>;
 
@@ -28,9 +33,14 @@ type InquiryFormApi = UseFormReturn<InquiryFormValues, unknown, InquiryFormOutpu
  */
 export function InquiryForm({ kind }: { kind: InquiryKind }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => createInquirySchema(t), [t]);
+  const resolver = useMemo<InquiryResolver>(
+    () =>
+      async (...args) =>
+        (await loadValidation()).inquiryResolver(t)(...args),
+    [t],
+  );
   const form: InquiryFormApi = useForm<InquiryFormValues, unknown, InquiryFormOutput>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: emptyInquiryValues,
   });
   const { handleSubmit, reset, trigger, setFocus, formState } = form;
@@ -44,8 +54,8 @@ export function InquiryForm({ kind }: { kind: InquiryKind }) {
   useEffect(() => {
     const shown = Object.keys(formState.errors) as InquiryField[];
     if (shown.length > 0) void trigger(shown);
-    // Only a new schema (a new language) should re-validate; errors changing must not.
-  }, [schema]);
+    // Only new validation (a new language) should re-validate; errors changing must not.
+  }, [resolver]);
 
   useEffect(() => {
     if (focusNext.current === 'success' && sent) successHeading.current?.focus();
@@ -133,6 +143,7 @@ export function InquiryForm({ kind }: { kind: InquiryKind }) {
     <Card.Root asChild variant="outline" rounded="2xl">
       <form
         onSubmit={onSubmit}
+        onFocus={() => void loadValidation()}
         noValidate
         aria-label={t(`inquiry.${kind}.formLabel`)}
         data-testid={`inquiry-form-${kind}`}

@@ -1,0 +1,28 @@
+import type { InquiryFormOutput, InquiryFormValues } from './inquiry-schema';
+
+export type { InquiryField, InquiryFormOutput, InquiryFormValues } from './inquiry-schema';
+
+export type InquiryKind = 'partner' | 'contact';
+
+/** Spec section 5, with the same numbers the backend's CreateInquiryDto checks. */
+export const INQUIRY_LIMITS = {
+  name: { min: 2, max: 100 },
+  email: { max: 254 },
+  phone: { max: 30 },
+  message: { min: 10, max: 5000 },
+} as const;
+
+export const emptyInquiryValues: InquiryFormValues = { name: '', email: '', phone: '', message: '' };
+
+/** The body of POST /api/partner and /api/contact; no submissionType, the route sets it. */
+export interface InquiryInput {
+  name: string;
+  email: string;
+  phone?: string;
+  message: string;
+}
+
+export function formValuesToInput({ name, email, phone, message }: InquiryFormOutput): InquiryInput {
+  // An empty phone is left out, as the spec's payload lists it as optional.
+  return phone === '' ? { name, email, message } : { name, email, phone, message };
+}

@@ -76,8 +76,10 @@ writeFileSync(
 // `/` lies what the JavaScript costs the simulated phone.
 writeFileSync(
   join(baselineRoot, 'home-without-scripts.html'),
-  readFileSync(join(webRoot, 'prerender/ko/index.html'), 'utf8')
-    .replace(/<script[^>]* src="\/assets\/[^"]*"[^>]*><\/script>/g, ''),
+  readFileSync(join(webRoot, 'prerender/ko/index.html'), 'utf8').replace(
+    /<script[^>]* src="\/assets\/[^"]*"[^>]*><\/script>/g,
+    '',
+  ),
 );
 const site_conf = readFileSync(join(repo, 'deploy/nginx/giftcast.conf.template'), 'utf8')
   .replaceAll('${BACKEND_UPSTREAM}', `127.0.0.1:${backendPort}`)
@@ -153,6 +155,13 @@ try {
           (task) =>
             `${Math.round(task.startTime)}+${Math.round(task.duration)}ms ${String(task.url).replace(site, '')}`,
         ),
+        metricScores: [
+          'first-contentful-paint',
+          'speed-index',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+        ].map((id) => `${id} ${Math.round(lhr.audits[id].numericValue)} (score ${lhr.audits[id].score})`),
         scriptTime: (lhr.audits['bootup-time'].details?.items ?? []).map(
           (item) => `${String(item.url).replace(site, '')} ${Math.round(item.scripting)}ms`,
         ),
@@ -164,7 +173,7 @@ try {
     runs.sort((a, b) => a.performance - b.performance);
     rows.push(runs[Math.floor(runs.length / 2)]);
   }
-  console.table(rows.map(({ failing, lcpElement, longTasks, mainThread, scriptTime, ...row }) => row));
+  console.table(rows.map(({ failing, lcpElement, longTasks, mainThread, scriptTime, metricScores, ...row }) => row));
   for (const row of rows) {
     console.log(`${row.label}: LCP element ${row.lcpElement}`);
     if (row.failing.length) console.log(`${row.label}: failing binary audits: ${row.failing.join(', ')}`);
@@ -172,6 +181,7 @@ try {
       console.log(`${row.label}: long tasks (simulated) ${row.longTasks.join(', ') || 'none'}`);
       console.log(`${row.label}: main thread ${row.mainThread.join(', ')}`);
       console.log(`${row.label}: script time by file ${row.scriptTime.join(', ')}`);
+      console.log(`${row.label}: metrics ${row.metricScores.join(', ')}`);
     }
   }
   const [base, withoutScripts] = rows;

@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { E2E } from './support/stack';
+
+/** The web app's own pictures. */
+const MEDIA = fileURLToPath(new URL('../public/media', import.meta.url));
 
 /** 'Read more' with the post's title in hidden text; browsers may put a space before its ':'. */
 const readMoreName = (label: string, title: string) =>
@@ -46,6 +52,8 @@ interface CreatedPost {
   slug: string;
   title: string;
   titleEn: string;
+  thumbnailUrl: string | null;
+  createdAt: string;
 }
 
 /** A page's address, with or without a query (the language may be stated in it). */
@@ -65,7 +73,7 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 let created: CreatedPost[] = [];
 
 /** A published post with sub-headings in both languages; its slug is unique per test and project. */
-async function createPost(request: APIRequestContext): Promise<CreatedPost> {
+async function createPost(request: APIRequestContext, { thumbnailUrl = '' } = {}): Promise<CreatedPost> {
   const { project, testId } = test.info();
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const slug = `b-${project.name}-${testId.slice(0, 4)}-${stamp}`.toLowerCase().slice(0, 30);
@@ -93,7 +101,7 @@ async function createPost(request: APIRequestContext): Promise<CreatedPost> {
         TEXTS.en.subHeadings[1],
         'Scan the QR code and record what you feel.',
       ].join('\n'),
-      thumbnailUrl: '',
+      thumbnailUrl,
       slug,
       published: true,
     },
@@ -206,5 +214,34 @@ for (const language of ['ko', 'en'] as const) {
     await page.getByRole('link', { name: text.backToList }).click();
     await expect(page).toHaveURL(pageUrl('/blog'));
     await expect(page.getByRole('heading', { level: 1, name: text.listHeading })).toBeVisible();
+  });
+
+  test(`[${language}] a post's thumbnail and long date show on its card and on its page`, async ({ page, request }) => {
+    // A thumbnail on another site, as an admin would link one; this test plays that site.
+    const thumbnailUrl = 'https://images.example.com/bouquet.jpg';
+    await page.route(thumbnailUrl, (route) =>
+      route.fulfill({ contentType: 'image/jpeg', body: readFileSync(join(MEDIA, 'how-intro.jpg')) }),
+    );
+    const post = await createPost(request, { thumbnailUrl });
+    const longDate = new Intl.DateTimeFormat(language === 'ko' ? 'ko-KR' : 'en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }).format(new Date(post.createdAt));
+    await useLanguage(page, language);
+
+    await page.goto('/blog');
+    const card = page.getByRole('article').filter({ hasText: titleOf(post) });
+    await expect(card.locator('img')).toHaveAttribute('src', post.thumbnailUrl!);
+    await expect(card.locator('time')).toHaveText(longDate);
+    await card.locator('img').scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+
+    await page.goto(`/blog/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(post));
+    await expect(page.locator('article img').first()).toHaveAttribute('src', post.thumbnailUrl!);
+    await expect(page.locator('article time').first()).toHaveText(longDate);
   });
 }

@@ -33,6 +33,10 @@ const TEXTS = {
     partnerToast: '파트너 문의가 접수되었습니다!',
     partnerSuccess: '제휴 문의해 주셔서 감사합니다',
     sampleMessage: '주문한 꽃다발의 QR 코드가 인식되지 않아요. 확인 부탁드립니다.',
+    submitting: '보내는 중…',
+    contactError: '오류가 발생했습니다',
+    partnerErrorTitle: '문의 전송에 실패했습니다',
+    partnerErrorFallback: '잠시 후 다시 시도해 주세요.',
   },
   en: {
     supportHeading: 'How can we help?',
@@ -58,6 +62,10 @@ const TEXTS = {
     partnerToast: 'Partner inquiry submitted!',
     partnerSuccess: 'Thank you for your interest in partnering',
     sampleMessage: 'The QR code on the bouquet I ordered does not scan. Could you check it?',
+    submitting: 'Sending…',
+    contactError: 'An error occurred',
+    partnerErrorTitle: 'Failed to send inquiry',
+    partnerErrorFallback: 'Please try again later',
   },
 } as const;
 
@@ -193,5 +201,66 @@ for (const language of ['ko', 'en'] as const) {
 
     await page.getByRole('button', { name: text.submitNew }).click();
     await expect(page.getByTestId('inquiry-form-partner').getByLabel(text.partnerName)).toHaveValue('');
+  });
+
+  test(`[${language}] while the contact form sends, its button waits; a failure shows the spec's toast and keeps the form`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    // Held until the test has seen the sending state; then the server fails.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal server error' } });
+    });
+    const offSite: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== E2E.baseUrl) offSite.push(request.url());
+    });
+    await page.goto('/support');
+    const form = page.getByTestId('inquiry-form-contact');
+    await form.getByLabel(text.contactName).fill('Minji Kim');
+    await form.getByLabel(text.email).fill('minji@example.com');
+    await form.getByLabel(text.message).fill(text.sampleMessage);
+    await form.getByRole('button', { name: text.contactSubmit }).click();
+
+    const sending = form.getByRole('button', { name: text.submitting });
+    await expect(sending).toBeVisible();
+    await expect(sending).toBeDisabled();
+    answer();
+
+    // The spec's contact failure: one message as both title and description.
+    await expect(page.getByText(text.contactError, { exact: true })).toHaveCount(2);
+    await expect(form.getByLabel(text.message)).toHaveValue(text.sampleMessage);
+    await expect(form.getByRole('button', { name: text.contactSubmit })).toBeEnabled();
+    // No analytics tag is configured here: its events stay in the browser.
+    expect(offSite).toEqual([]);
+  });
+
+  test(`[${language}] a refused partner inquiry shows the server's reason, a lost connection the fallback`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    const reason = language === 'ko' ? '잠시 문의 접수를 중단했습니다' : 'Inquiries are paused for a moment';
+    let attempt = 0;
+    await page.route('**/api/partner', async (route) => {
+      attempt += 1;
+      if (attempt === 1) await route.fulfill({ status: 503, json: { statusCode: 503, error: reason } });
+      else await route.abort('connectionreset');
+    });
+    await page.goto('/partner');
+    const form = page.getByTestId('inquiry-form-partner');
+    await form.getByLabel(text.partnerName).fill('Haru Flowers');
+    await form.getByLabel(text.email).fill('haru@example.com');
+    await form.getByLabel(text.message).fill(text.sampleMessage);
+
+    await form.getByRole('button', { name: text.partnerSubmit }).click();
+    await expect(page.getByText(text.partnerErrorTitle)).toBeVisible();
+    await expect(page.getByText(reason)).toBeVisible();
+
+    await form.getByRole('button', { name: text.partnerSubmit }).click();
+    await expect(page.getByText(text.partnerErrorFallback)).toBeVisible();
+    await expect(form.getByLabel(text.partnerName)).toHaveValue('Haru Flowers');
   });
 }

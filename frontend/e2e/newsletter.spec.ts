@@ -11,6 +11,13 @@ const TEXTS = {
     confirmTitle: '구독을 해지하시겠습니까?',
     confirm: '구독 해지',
     done: '구독이 해지되었습니다',
+    cancel: '취소',
+    failed: '구독 해지 실패',
+    unknownLink: '유효하지 않거나 만료된 구독 해지 링크입니다',
+    retry: '다시 시도',
+    invalidTitle: '잘못된 요청',
+    invalidText: '유효한 구독 해지 토큰이 필요합니다.',
+    invalidEmail: '유효한 이메일 주소를 입력해주세요',
   },
   en: {
     post: 'Three ways to add a video letter to a bouquet',
@@ -19,6 +26,13 @@ const TEXTS = {
     confirmTitle: 'Unsubscribe from new-post emails?',
     confirm: 'Unsubscribe',
     done: 'Unsubscribed Successfully',
+    cancel: 'Cancel',
+    failed: 'Unsubscribe Failed',
+    unknownLink: 'This unsubscribe link is not valid',
+    retry: 'Try Again',
+    invalidTitle: 'Invalid Request',
+    invalidText: 'A valid unsubscribe token is required.',
+    invalidEmail: 'Please enter a valid email address',
   },
 } as const;
 
@@ -54,6 +68,61 @@ for (const language of ['ko', 'en'] as const) {
     await page.getByRole('button', { name: text.confirm, exact: true }).click();
     await expect(page.getByRole('heading', { name: text.done })).toBeVisible();
   });
+
+  test(`[${language}] an invalid address gets the spec’s message and is not sent`, async ({ page }) => {
+    await useLanguage(page, language);
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/subscribe')) posted.push(request.url());
+    });
+    await page.goto('/blog');
+    const email = page.getByTestId('newsletter-email');
+    await email.fill('not-an-address');
+    await page.getByRole('button', { name: text.subscribe, exact: true }).click();
+
+    await expect
+      .poll(() => email.evaluate((input: HTMLInputElement) => input.validationMessage))
+      .toBe(text.invalidEmail);
+    expect(posted).toEqual([]);
+  });
+
+  test(`[${language}] an unsubscribe link the server does not know fails with its message, and can be tried again`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    const attempts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/unsubscribe')) attempts.push(request.postData() ?? '');
+    });
+    await page.goto('/unsubscribe?token=00000000-0000-4000-8000-000000000000');
+    await page.getByRole('button', { name: text.confirm, exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: text.failed })).toBeVisible();
+    await expect(page.getByText(text.unknownLink)).toBeVisible();
+    await page.getByRole('button', { name: text.retry }).click();
+    await expect.poll(() => attempts.length).toBe(2);
+    await expect(page.getByRole('heading', { name: text.failed })).toBeVisible();
+    expect(JSON.parse(attempts[1])).toEqual({ token: '00000000-0000-4000-8000-000000000000' });
+  });
+
+  test(`[${language}] cancelling the unsubscribe confirmation goes back to the blog`, async ({ page }) => {
+    await useLanguage(page, language);
+    await page.goto('/unsubscribe?token=00000000-0000-4000-8000-000000000001');
+    await expect(page.getByRole('heading', { name: text.confirmTitle })).toBeVisible();
+    await page
+      .getByRole('button', { name: text.cancel, exact: true })
+      .or(page.getByRole('link', { name: text.cancel, exact: true }))
+      .click();
+    await expect(page).toHaveURL(`${E2E.baseUrl}/blog`);
+    await expect(page.getByRole('heading', { name: text.post })).toBeVisible();
+  });
+
+  test(`[${language}] an unsubscribe page without a token says the request is invalid`, async ({ page }) => {
+    await useLanguage(page, language);
+    await page.goto('/unsubscribe');
+    await expect(page.getByRole('heading', { name: text.invalidTitle })).toBeVisible();
+    await expect(page.getByText(text.invalidText)).toBeVisible();
+  });
 }
 
 test('a whitespace-only address is not submitted', async ({ page }) => {
@@ -66,11 +135,4 @@ test('a whitespace-only address is not submitted', async ({ page }) => {
   await page.getByRole('button', { name: '구독하기', exact: true }).click();
   await page.waitForTimeout(300);
   expect(posted).toBe(false);
-});
-
-test('an unsubscribe page without a token says the request is invalid', async ({ page }) => {
-  await useLanguage(page, 'en');
-  await page.goto('/unsubscribe');
-  await expect(page.getByRole('heading', { name: 'Invalid Request' })).toBeVisible();
-  await expect(page.getByText('A valid unsubscribe token is required.')).toBeVisible();
 });

@@ -29,6 +29,9 @@ function headOf(html: string) {
     ogUrl: attribute(head, /<meta[^>]*property="og:url" content="([^"]*)"/),
     ogType: attribute(head, /<meta[^>]*property="og:type" content="([^"]*)"/),
     twitterCard: attribute(head, /<meta[^>]*name="twitter:card" content="([^"]*)"/),
+    ogImage: attribute(head, /<meta[^>]*property="og:image" content="([^"]*)"/),
+    ogImageAlt: attribute(head, /<meta[^>]*property="og:image:alt" content="([^"]*)"/),
+    twitterImage: attribute(head, /<meta[^>]*name="twitter:image" content="([^"]*)"/),
     h1: attribute(html.slice(html.indexOf('<body')), /<h1[^>]*>(.*?)<\/h1>/s)?.replace(/<[^>]+>/g, ''),
   };
 }
@@ -59,9 +62,12 @@ test.describe('first HTML response', { tag: '@desktop' }, () => {
           canonical: own,
           ogUrl: own,
           ogType: 'website',
-          twitterCard: 'summary',
+          twitterCard: 'summary_large_image',
+          ogImage: `${E2E.baseUrl}/media/share-${language}.jpg`,
+          twitterImage: `${E2E.baseUrl}/media/share-${language}.jpg`,
           alternates: { ko: korean, en: `${korean}?lang=en`, 'x-default': korean },
         });
+        expect(head.ogImageAlt?.length).toBeGreaterThan(10);
         expect(head.title).toMatch(/Giftcast/);
         expect(head.ogTitle).toBe(head.title);
         expect(head.description?.length).toBeGreaterThan(20);
@@ -72,6 +78,13 @@ test.describe('first HTML response', { tag: '@desktop' }, () => {
       }
       // Each page says something of its own.
       expect(h1s.size).toBe(PUBLIC_PATHS.length);
+      // The link preview's picture is there, a real 1200x630 JPEG.
+      const picture = await request.get(`/media/share-${language}.jpg`);
+      expect(picture.status()).toBe(200);
+      expect(picture.headers()['content-type']).toBe('image/jpeg');
+      const bytes = await picture.body();
+      expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
+      expect(bytes.length).toBeLessThan(100_000);
     });
   }
 
@@ -169,6 +182,28 @@ test.describe('first HTML response', { tag: '@desktop' }, () => {
       .find((line) => line.trim().length > 20)!
       .trim();
     expect(text(page)).toContain(firstParagraph.slice(0, 20));
+  });
+
+  test('the unsubscribe page comes with its head and its confirmation or notice, kept out of search results', async ({
+    request,
+  }) => {
+    for (const [language, title, confirm, invalid] of [
+      ['ko', '구독 해지', '구독을 해지하시겠습니까?', '잘못된 요청'],
+      ['en', 'Unsubscribe', 'Unsubscribe from new-post emails?', 'Invalid Request'],
+    ] as const) {
+      const withToken = await firstHtml(
+        request,
+        `/unsubscribe?token=0f0e0d0c-0000-4000-8000-000000000000&lang=${language}`,
+      );
+      expect(withToken.status).toBe(200);
+      expect(withToken.response.headers()['x-robots-tag']).toBe('noindex');
+      expect(headOf(withToken.html)).toMatchObject({ lang: language, robots: 'noindex, nofollow', h1: confirm });
+      expect(headOf(withToken.html).title).toContain(title);
+      expect(withToken.html).not.toContain('0f0e0d0c'); // one rendering serves every link
+
+      const withoutToken = await firstHtml(request, `/unsubscribe?lang=${language}`);
+      expect(headOf(withoutToken.html)).toMatchObject({ lang: language, robots: 'noindex, nofollow', h1: invalid });
+    }
   });
 
   test('unknown pages and posts answer 404 with the not-found page', async ({ request }) => {

@@ -20,6 +20,7 @@ export function postHeadTags(post: BlogPost, language: PageLanguage, publicUrl: 
   const english = `${korean}?lang=en`;
   const url = language === 'en' ? english : korean;
   const other = language === 'en' ? 'ko' : 'en';
+  const image = post.thumbnailUrl || `${publicUrl}/media/share-${language}.jpg`;
   const tags: [string, Record<string, string>][] = [
     ['meta', { name: 'description', content: description }],
     ['meta', { name: 'robots', content: 'index, follow' }],
@@ -36,14 +37,14 @@ export function postHeadTags(post: BlogPost, language: PageLanguage, publicUrl: 
     ['meta', { property: 'og:locale:alternate', content: OG_LOCALES[other] }],
     ['meta', { property: 'article:published_time', content: post.createdAt.toISOString() }],
     ['meta', { property: 'article:modified_time', content: post.updatedAt.toISOString() }],
-    ['meta', { name: 'twitter:card', content: post.thumbnailUrl ? 'summary_large_image' : 'summary' }],
+    // The post's thumbnail, else the site's share picture (frontend/scripts/make-share-images.mjs).
+    ['meta', { property: 'og:image', content: image }],
+    ['meta', { property: 'og:image:alt', content: title }],
+    ['meta', { name: 'twitter:card', content: 'summary_large_image' }],
     ['meta', { name: 'twitter:title', content: title }],
     ['meta', { name: 'twitter:description', content: description }],
+    ['meta', { name: 'twitter:image', content: image }],
   ];
-  if (post.thumbnailUrl) {
-    tags.push(['meta', { property: 'og:image', content: post.thumbnailUrl }]);
-    tags.push(['meta', { name: 'twitter:image', content: post.thumbnailUrl }]);
-  }
   const attributes = (values: Record<string, string>) =>
     Object.entries(values)
       .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)

@@ -124,6 +124,16 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
       case 'app':
         response.setHeader('X-Robots-Tag', 'noindex');
         return void response.send(choice.html);
+      case 'rendered': {
+        // The unsubscribe page shows a confirmation for any token and a notice without one; the
+        // token itself is not in the page, so one rendering serves every mail's link.
+        const withToken = typeof request.query.token === 'string' && request.query.token.trim() !== '';
+        response.setHeader('X-Robots-Tag', 'noindex');
+        renderPage(withToken ? `${choice.path}?token=link` : choice.path, language, [])
+          .then((html) => response.send(html ?? choice.fallback))
+          .catch(next);
+        return;
+      }
       case 'not-found':
         return void response.status(404).send(choice.html);
       case 'post':

@@ -72,10 +72,20 @@ describe('WebPages', () => {
   });
 
   it('answers app-only routes with the plain app page', () => {
-    for (const path of ['/v/abc123', '/admin', '/admin/qr', '/admin-blog', '/unsubscribe']) {
+    for (const path of ['/v/abc123', '/admin', '/admin/qr', '/admin-blog']) {
       expect(pages.choose(path, 'ko')).toEqual({
         kind: 'app',
         html: expect.stringContaining(`data-public-url="${PUBLIC_URL}"`),
+      });
+    }
+  });
+
+  it('renders the unsubscribe page per request, with the app page to fall back on', () => {
+    for (const path of ['/unsubscribe', '/unsubscribe/']) {
+      expect(pages.choose(path, 'en')).toEqual({
+        kind: 'rendered',
+        path: '/unsubscribe',
+        fallback: expect.stringContaining(`data-public-url="${PUBLIC_URL}"`),
       });
     }
   });
@@ -109,6 +119,16 @@ describe('post head tags', () => {
     expect(postHeadTags(post, 'ko', PUBLIC_URL, 'Giftcast')).toContain(
       '<title data-server-head>봄꽃 선물 &#60;팁&#62; | Giftcast</title>',
     );
+  });
+
+  it('show the site’s share picture in the page’s language when the post has no thumbnail', () => {
+    const plain = { ...post, thumbnailUrl: null } as typeof post;
+    for (const language of ['ko', 'en'] as const) {
+      const tags = postHeadTags(plain, language, PUBLIC_URL, 'Giftcast');
+      expect(tags).toContain(`property="og:image" content="${PUBLIC_URL}/media/share-${language}.jpg"`);
+      expect(tags).toContain(`name="twitter:image" content="${PUBLIC_URL}/media/share-${language}.jpg"`);
+      expect(tags).toContain('name="twitter:card" content="summary_large_image"');
+    }
   });
 
   it('replace the shell’s generic head tags and keep the rest', () => {

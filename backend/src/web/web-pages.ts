@@ -10,11 +10,15 @@ export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
 const POST_SHELL = 'blog-post';
 const NOT_FOUND = 'not-found';
 
-/** Routes that only make sense in a browser (a QR code's page, the admin console, a mail link). */
-const APP_ONLY = /^\/(v\/[^/]+|admin(\/.*)?|admin-blog|unsubscribe)$/;
+/** Routes that only make sense in a browser (a QR code's page, the admin console). */
+const APP_ONLY = /^\/(v\/[^/]+|admin(\/.*)?|admin-blog)$/;
+
+/** Pages rendered per request only: what they show depends on the address (a mail's link). */
+const RENDERED_ONLY = /^\/unsubscribe$/;
 
 export type PageChoice =
   | { kind: 'page'; path: string; html: string }
+  | { kind: 'rendered'; path: string; fallback: string }
   | { kind: 'post'; slug: string; shell: string }
   | { kind: 'app'; html: string }
   | { kind: 'not-found'; html: string };
@@ -42,11 +46,16 @@ export class WebPages {
 
     const prerendered = join(root, 'prerender');
     const names = existsSync(join(prerendered, 'ko'))
-      ? readdirSync(join(prerendered, 'ko')).filter((file) => file.endsWith('.html')).map((file) => file.slice(0, -5))
+      ? readdirSync(join(prerendered, 'ko'))
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => file.slice(0, -5))
       : [];
     for (const language of ['ko', 'en'] as const) {
       for (const name of names) {
-        this.pages.set(`${language}/${name}`, localize(readFileSync(join(prerendered, language, `${name}.html`), 'utf8')));
+        this.pages.set(
+          `${language}/${name}`,
+          localize(readFileSync(join(prerendered, language, `${name}.html`), 'utf8')),
+        );
       }
     }
     this.publicPaths = names
@@ -60,6 +69,7 @@ export class WebPages {
     const page = (name: string) => this.pages.get(`${language}/${name}`);
 
     if (APP_ONLY.test(normalized)) return { kind: 'app', html: this.appPage };
+    if (RENDERED_ONLY.test(normalized)) return { kind: 'rendered', path: normalized, fallback: this.appPage };
     const post = /^\/blog\/([^/]+)$/.exec(normalized);
     const postShell = page(POST_SHELL);
     if (post && postShell) return { kind: 'post', slug: decodeURIComponent(post[1]), shell: postShell };

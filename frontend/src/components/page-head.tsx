@@ -10,6 +10,8 @@ interface PageHeadProps {
   path?: string;
   /** Pages that must stay out of search results (404, admin, unsubscribe). */
   noIndex?: boolean;
+  /** The link preview's picture (a post's thumbnail); the site's share image by default. */
+  image?: string;
 }
 
 /**
@@ -23,8 +25,15 @@ export function pageAlternates(path: string): Record<'ko' | 'en', string> {
 
 const ogLocales = { ko: 'ko_KR', en: 'en_US' } as const;
 
+/** The site's link-preview picture in a language (frontend/scripts/make-share-images.mjs). */
+export const shareImage = (language: 'ko' | 'en') => ({
+  url: `${env.PUBLIC_URL}/media/share-${language}.jpg`,
+  width: 1200,
+  height: 630,
+});
+
 /** Head tags of one page. React 19 hoists them into <head> and removes them on unmount. */
-export function PageHead({ title, description, path, noIndex = false }: PageHeadProps) {
+export function PageHead({ title, description, path, noIndex = false, image }: PageHeadProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const brand = t('brand');
@@ -33,6 +42,7 @@ export function PageHead({ title, description, path, noIndex = false }: PageHead
   const otherLanguage = language === 'en' ? 'ko' : 'en';
   const alternates = pageAlternates(path ?? location.pathname);
   const url = alternates[language];
+  const siteImage = shareImage(language);
 
   return (
     <>
@@ -51,9 +61,14 @@ export function PageHead({ title, description, path, noIndex = false }: PageHead
       <meta property="og:url" content={url} />
       <meta property="og:locale" content={ogLocales[language]} />
       <meta property="og:locale:alternate" content={ogLocales[otherLanguage]} />
-      <meta name="twitter:card" content="summary" />
+      <meta property="og:image" content={image ?? siteImage.url} />
+      {!image && <meta property="og:image:width" content={String(siteImage.width)} />}
+      {!image && <meta property="og:image:height" content={String(siteImage.height)} />}
+      <meta property="og:image:alt" content={image ? fullTitle : t('site.shareImageAlt')} />
+      <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image ?? siteImage.url} />
     </>
   );
 }

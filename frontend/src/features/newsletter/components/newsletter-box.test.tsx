@@ -35,6 +35,26 @@ describe('NewsletterBox', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['ko', '유효한 이메일 주소를 입력해주세요'],
+    ['en', 'Please enter a valid email address'],
+  ] as const)(
+    'refuses an invalid address with the spec’s message in %s, and sends nothing',
+    async (language, message) => {
+      await changeLanguage(language);
+      const { user } = await renderWithProviders(<NewsletterBox />);
+
+      await user.type(emailInput(), 'not-an-address');
+      expect(emailInput().checkValidity()).toBe(false); // the browser's check fires `invalid`
+      expect(emailInput().validationMessage).toBe(message);
+
+      await user.clear(emailInput());
+      await user.type(emailInput(), 'reader@example.com');
+      expect(emailInput().validationMessage).toBe('');
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
   it('subscribes the trimmed address, shows the server message and clears the input', async () => {
     fetchMock.mockResolvedValue(jsonResponse(201, { success: true, message: 'Welcome aboard!' }));
     const { user } = await renderWithProviders(<NewsletterBox />);
@@ -57,9 +77,7 @@ describe('NewsletterBox', () => {
     await user.type(emailInput(), 'reader@example.com');
     await user.click(subscribeButton());
 
-    expect(
-      await screen.findByText('You will receive email notifications for new content.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('You will receive email notifications for new content.')).toBeInTheDocument();
   });
 
   it("shows the server's error and keeps the input on failure", async () => {

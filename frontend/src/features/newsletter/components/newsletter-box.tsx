@@ -79,7 +79,16 @@ export function NewsletterBox() {
                   inputMode="email"
                   placeholder={t('newsletter.emailPlaceholder')}
                   value={email}
-                  onChange={(event) => setEmail(event.target.value)}
+                  onChange={(event) => {
+                    event.target.setCustomValidity('');
+                    setEmail(event.target.value);
+                  }}
+                  // The spec's message, in the page's language, in the browser's own bubble.
+                  onInvalid={(event) => {
+                    if (event.currentTarget.validity.typeMismatch) {
+                      event.currentTarget.setCustomValidity(t('newsletter.emailInvalid'));
+                    }
+                  }}
                   bg="bg"
                   size="lg"
                   data-testid="newsletter-email"

@@ -105,7 +105,7 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(request.path);
     if (!isPage) return next();
     const language = pageLanguage(request);
-    const choice = pages.choose(request.path, language);
+    const choice = pages.choose(request.path, language, request.query);
     response.setHeader('Cache-Control', 'no-cache');
     // The same address is Korean or English by the visitor's cookie: caches must keep both.
     response.setHeader('Vary', 'Cookie');
@@ -124,16 +124,12 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
       case 'app':
         response.setHeader('X-Robots-Tag', 'noindex');
         return void response.send(choice.html);
-      case 'rendered': {
-        // The unsubscribe page shows a confirmation for any token and a notice without one; the
-        // token itself is not in the page, so one rendering serves every mail's link.
-        const withToken = typeof request.query.token === 'string' && request.query.token.trim() !== '';
+      case 'rendered':
         response.setHeader('X-Robots-Tag', 'noindex');
-        renderPage(withToken ? `${choice.path}?token=link` : choice.path, language, [])
+        renderPage(choice.path, language, [])
           .then((html) => response.send(html ?? choice.fallback))
           .catch(next);
         return;
-      }
       case 'not-found':
         return void response.status(404).send(choice.html);
       case 'post':

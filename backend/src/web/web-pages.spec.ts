@@ -90,6 +90,14 @@ describe('WebPages', () => {
     }
   });
 
+  it('renders one unsubscribe page for every token, and the notice without one', () => {
+    const rendered = (query: Record<string, unknown>) => pages.choose('/unsubscribe', 'ko', query);
+    expect(rendered({ token: 'a-mail-token' })).toMatchObject({ kind: 'rendered', path: '/unsubscribe?token=link' });
+    expect(rendered({ token: 'another' })).toMatchObject({ path: '/unsubscribe?token=link' });
+    expect(rendered({ token: '  ' })).toMatchObject({ path: '/unsubscribe' });
+    expect(rendered({ token: ['a', 'b'] })).toMatchObject({ path: '/unsubscribe' });
+  });
+
   it('answers unknown paths and the shells themselves with the 404 page', () => {
     for (const path of ['/nope', '/blog-post', '/not-found', '/how/deeper', '/blog/a/b']) {
       expect(pages.choose(path, 'en')).toEqual({

@@ -13,11 +13,18 @@ const NOT_FOUND = 'not-found';
 /** Routes that only make sense in a browser (a QR code's page, the admin console). */
 const APP_ONLY = /^\/(v\/[^/]+|admin(\/.*)?|admin-blog)$/;
 
-/** Pages rendered per request only: what they show depends on the address (a mail's link). */
+/**
+ * Pages rendered per request only: what they show depends on the address. The unsubscribe page
+ * shows a confirmation for any token and a notice without one; the token itself is not in the
+ * page, so one rendering of each serves every mail's link.
+ */
 const RENDERED_ONLY = /^\/unsubscribe$/;
+const renderedAddress = (path: string, query: Record<string, unknown>) =>
+  typeof query.token === 'string' && query.token.trim() !== '' ? `${path}?token=link` : path;
 
 export type PageChoice =
   | { kind: 'page'; path: string; html: string }
+  /** `path`: the address to render, query included. */
   | { kind: 'rendered'; path: string; fallback: string }
   | { kind: 'post'; slug: string; shell: string }
   | { kind: 'app'; html: string }
@@ -64,12 +71,14 @@ export class WebPages {
       .sort();
   }
 
-  choose(path: string, language: PageLanguage): PageChoice {
+  choose(path: string, language: PageLanguage, query: Record<string, unknown> = {}): PageChoice {
     const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const page = (name: string) => this.pages.get(`${language}/${name}`);
 
     if (APP_ONLY.test(normalized)) return { kind: 'app', html: this.appPage };
-    if (RENDERED_ONLY.test(normalized)) return { kind: 'rendered', path: normalized, fallback: this.appPage };
+    if (RENDERED_ONLY.test(normalized)) {
+      return { kind: 'rendered', path: renderedAddress(normalized, query), fallback: this.appPage };
+    }
     const post = /^\/blog\/([^/]+)$/.exec(normalized);
     const postShell = page(POST_SHELL);
     if (post && postShell) return { kind: 'post', slug: decodeURIComponent(post[1]), shell: postShell };

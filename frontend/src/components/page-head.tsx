@@ -26,7 +26,7 @@ export function pageAlternates(path: string): Record<'ko' | 'en', string> {
 const ogLocales = { ko: 'ko_KR', en: 'en_US' } as const;
 
 /** The site's link-preview picture in a language (frontend/scripts/make-share-images.mjs). */
-export const shareImage = (language: 'ko' | 'en') => ({
+const shareImage = (language: 'ko' | 'en') => ({
   url: `${env.PUBLIC_URL}/media/share-${language}.jpg`,
   width: 1200,
   height: 630,

@@ -1,7 +1,5 @@
 import type { InquiryFormOutput, InquiryFormValues } from './inquiry-schema';
 
-export type { InquiryField, InquiryFormOutput, InquiryFormValues } from './inquiry-schema';
-
 export type InquiryKind = 'partner' | 'contact';
 
 /** Spec section 5, with the same numbers the backend's CreateInquiryDto checks. */

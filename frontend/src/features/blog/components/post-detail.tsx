@@ -66,7 +66,7 @@ export function PostDetail({ slug, children }: PostDetailProps) {
 
   return (
     <Container as="article" maxW="3xl" py={{ base: '8', md: '12' }}>
-      <PageHead title={title} description={excerpt} path={postPath(post.slug)} image={post.thumbnailUrl ?? undefined} />
+      <PageHead title={title} description={excerpt} path={postPath(post.slug)} image={post.thumbnailUrl || undefined} />
       <Stack gap="6">
         <BackToBlog />
         {post.thumbnailUrl && (

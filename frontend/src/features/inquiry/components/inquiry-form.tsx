@@ -8,16 +8,9 @@ import { showToast } from '../../../components/toaster';
 import { trackEvent } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmitInquiry } from '../api/use-submit-inquiry';
-import {
-  emptyInquiryValues,
-  formValuesToInput,
-  INQUIRY_LIMITS,
-  type InquiryField,
-  type InquiryFormOutput,
-  type InquiryFormValues,
-  type InquiryKind,
-} from '../inquiry-fields';
+import { emptyInquiryValues, formValuesToInput, INQUIRY_LIMITS, type InquiryKind } from '../inquiry-fields';
 import type { InquiryResolver } from '../inquiry-resolver';
+import type { InquiryField, InquiryFormOutput, InquiryFormValues } from '../inquiry-schema';
 
 /**
  * The form's validation (zod) comes with the first check or the first focus on the form, not with

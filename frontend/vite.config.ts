@@ -33,10 +33,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
             // cached across deploys. Only modules every page uses belong here (admin-only
             // libraries must stay in the lazy admin chunk).
             groups: [
-              {
-                name: 'react',
-                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
-              },
+              { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              // Apart from React: the app evaluates each in a task of its own (src/main.tsx).
+              { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
             ],
           },
         },

@@ -97,13 +97,17 @@ let chrome;
 try {
   await waitFor(`${site}/api/health`);
   const posts = await (await fetch(`${site}/api/posts?published=true`)).json();
+  // BENCH_WEB_PAGES=/,/support measures only those (beside the two baselines).
+  const only = process.env.BENCH_WEB_PAGES?.split(',');
   const pages = [
     ['baseline (static one-liner)', '/__baseline/'],
     ['/ without its scripts', '/__baseline/home-without-scripts.html'],
-    ['/', '/'],
-    ['/blog', '/blog'],
-    [`/blog/${posts[0].slug}`, `/blog/${posts[0].slug}`],
-    ['/support', '/support'],
+    ...[
+      ['/', '/'],
+      ['/blog', '/blog'],
+      [`/blog/${posts[0].slug}`, `/blog/${posts[0].slug}`],
+      ['/support', '/support'],
+    ].filter(([label]) => !only || only.includes(label) || (only.includes('post') && label.startsWith('/blog/'))),
   ];
 
   chrome = await chromeLauncher.launch({

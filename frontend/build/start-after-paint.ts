@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /**
@@ -18,16 +19,39 @@ export function startAfterFirstPaint(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, { bundle, chunk }) {
         const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
         const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
         if (entries.length !== 1) throw new Error(`expected one entry script in index.html, found ${entries.length}`);
         for (const [tag] of [...entries, ...preloads]) html = html.replace(tag, '');
+        if (!bundle || !chunk) throw new Error('the loader is only written into a built page');
+        const hrefs = new Set(preloads.map(([, href]) => href));
+        for (const file of startingChunks(bundle, chunk.fileName)) hrefs.add(`/${file}`);
+        hrefs.delete(entries[0][1]);
         const loader =
           `<script defer src="/${fileName}" data-entry="${entries[0][1]}" ` +
-          `data-preload="${preloads.map(([, href]) => href).join(' ')}"></script>`;
+          `data-preload="${[...hrefs].join(' ')}"></script>`;
         return html.replace('</head>', `  ${loader}\n  </head>`);
       },
     },
   };
+}
+
+/**
+ * Every chunk the app evaluates before it renders: the entry's imports and the libraries it loads
+ * one by one (src/main.tsx), with theirs. A route's page is not among them: the app loads only the
+ * current one (app/router.tsx).
+ */
+function startingChunks(bundle: OutputBundle, entry: string): Set<string> {
+  const found = new Set<string>();
+  const visit = (file: string, followDynamic: boolean) => {
+    const chunk = bundle[file];
+    if (!chunk || chunk.type !== 'chunk') return;
+    for (const imported of chunk.imports) if (!found.has(imported)) (found.add(imported), visit(imported, false));
+    if (followDynamic)
+      for (const imported of chunk.dynamicImports)
+        if (!found.has(imported)) (found.add(imported), visit(imported, false));
+  };
+  visit(entry, true);
+  return found;
 }

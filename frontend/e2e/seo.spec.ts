@@ -298,6 +298,25 @@ test.describe('in the browser', () => {
   );
 
   test(
+    'the loader fetches every library the app starts with at once, so evaluating them one by one waits for no download',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await page.goto('/');
+      const preload = (await page.locator('script[data-entry]').getAttribute('data-preload')) ?? '';
+      // The steps of src/main.tsx, each a chunk of its own, and the app that follows them.
+      for (const step of ['react', 'router', 'i18n', 'query-client', 'theme', 'start-app']) {
+        expect(preload).toMatch(new RegExp(`/assets/${step}-[\\w-]+\\.js`));
+      }
+      const fetched = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map(({ name }) => new URL(name).pathname),
+      );
+      for (const href of preload.split(' ')) expect(fetched).toContain(href);
+      // Nothing that only the admin console uses.
+      expect(fetched.filter((path) => /\/assets\/admin/.test(path))).toEqual([]);
+    },
+  );
+
+  test(
     'a page opened in a background tab starts without waiting for a paint',
     { tag: '@desktop' },
     async ({ page }) => {

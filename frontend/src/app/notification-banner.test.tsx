@@ -40,6 +40,14 @@ afterEach(() => {
   window.matchMedia = originalMatchMedia;
 });
 
+/** The page finished loading at `loadedAt` (performance time) and the app starts `startedAfter` ms later. */
+function loadedBefore(startedAfter: () => number, loadedAt = 1000) {
+  const navigation = { entryType: 'navigation', loadEventEnd: loadedAt } as unknown as PerformanceEntry;
+  // The faked clock's `performance` has no entries of its own.
+  Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: () => [navigation] });
+  jest.spyOn(performance, 'now').mockImplementation(() => loadedAt + startedAfter() + (Date.now() - NOW));
+}
+
 describe('NotificationBanner', () => {
   it('appears 300 ms after load, not before', async () => {
     await load();
@@ -47,6 +55,52 @@ describe('NotificationBanner', () => {
     await advance(299);
     expect(banner()).toBeNull();
 
+    await advance(1);
+    expect(banner()).toBeInTheDocument();
+  });
+
+  it('counts from the page load when the app starts after it', async () => {
+    // The app started 200 ms after the load event (it loads once the page has painted).
+    loadedBefore(() => 200);
+    await load();
+
+    await advance(99);
+    expect(banner()).toBeNull();
+    await advance(1);
+    expect(banner()).toBeInTheDocument();
+
+    // Leaves 8300 ms after load, 8100 ms after the app started.
+    await advance(8000 - 1);
+    expect(banner()).toHaveAttribute('data-state', 'open');
+    await advance(1);
+    expect(banner()).toHaveAttribute('data-state', 'closed');
+  });
+
+  it('appears at once when the app starts later than 300 ms after load, and not at all after 8300 ms', async () => {
+    let startedAfter = 2000;
+    loadedBefore(() => startedAfter);
+    const { unmount } = await load();
+    await advance(0);
+    expect(banner()).toBeInTheDocument();
+    unmount();
+
+    startedAfter = 8300;
+    await load();
+    await advance(1000);
+    expect(banner()).toBeNull();
+  });
+
+  it('waits for the load event when the page is still loading', async () => {
+    jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    await load();
+    await advance(5000);
+    expect(banner()).toBeNull();
+
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    await advance(299);
+    expect(banner()).toBeNull();
     await advance(1);
     expect(banner()).toBeInTheDocument();
   });

@@ -29,6 +29,17 @@ function closedRecently(now: number): boolean {
   }
 }
 
+/**
+ * How long ago the page finished loading, or null while it still loads. The app starts after the
+ * prerendered page has painted (build/start-after-paint.js), on a slow phone well after the load
+ * event: the banner's times still count from load, not from the app's start.
+ */
+function millisecondsSinceLoad(): number | null {
+  if (document.readyState !== 'complete') return null;
+  const [navigation] = (performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return navigation?.loadEventEnd ? Math.max(0, performance.now() - navigation.loadEventEnd) : 0;
+}
+
 function rememberClosed(now: number): void {
   try {
     localStorage.setItem(BANNER_CLOSED_KEY, String(now));
@@ -62,9 +73,18 @@ export function NotificationBanner() {
       setPhase('gone');
       return;
     }
-    const showTimer = window.setTimeout(() => setPhase('shown'), BANNER_SHOW_DELAY_MS);
-    hideTimer.current = window.setTimeout(() => leave(false), BANNER_AUTO_HIDE_MS);
+    let showTimer: number | undefined;
+    const schedule = (sinceLoad: number) => {
+      if (sinceLoad >= BANNER_AUTO_HIDE_MS) return setPhase('gone'); // its time on screen is over
+      showTimer = window.setTimeout(() => setPhase('shown'), Math.max(0, BANNER_SHOW_DELAY_MS - sinceLoad));
+      hideTimer.current = window.setTimeout(() => leave(false), BANNER_AUTO_HIDE_MS - sinceLoad);
+    };
+    const onLoad = () => schedule(0);
+    const sinceLoad = millisecondsSinceLoad();
+    if (sinceLoad === null) window.addEventListener('load', onLoad, { once: true });
+    else schedule(sinceLoad);
     return () => {
+      window.removeEventListener('load', onLoad);
       window.clearTimeout(showTimer);
       window.clearTimeout(hideTimer.current);
       window.clearTimeout(exitTimer.current);

@@ -21,7 +21,7 @@ function page<Module>(areas: TranslationArea[], load: () => Promise<Module>, pic
 }
 
 // Every page is its own chunk too, so a visitor downloads only the code of the pages they open.
-// The prerendered HTML shows the page at once; main.tsx loads its chunk before hydrating.
+// The prerendered HTML shows the page at once; start-app.tsx loads its chunk before hydrating.
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads the code of the routes matching `location` into them (main.tsx, before hydrating), so the
+ * Loads the code of the routes matching `location` into them (start-app.tsx, before hydrating), so the
  * first render shows exactly the prerendered page and no fallback flashes.
  */
 export async function loadMatchedRoutes(location: Partial<Location> | string): Promise<void> {

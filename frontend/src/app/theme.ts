@@ -159,7 +159,7 @@ let built: { system: SystemContext; withoutGlobalStyles: SystemContext } | undef
 
 /**
  * The Chakra system, built on first use: the largest single piece of work in starting the app,
- * which main.tsx gives a task of its own rather than adding it to the loading of the code.
+ * which start-app.tsx gives a task of its own rather than adding it to the loading of the code.
  * `withoutGlobalStyles` is the same system for a page whose global styles (reset, tokens, base,
  * the layer order) came with its HTML: ChakraProvider then writes none of them again.
  */

@@ -45,7 +45,7 @@ export function renderWithProviders(ui: ReactElement, { url = '/' } = {}) {
   );
 }
 
-/** The whole app (layout and routes) at a URL, its page's code loaded first as main.tsx does. */
+/** The whole app (layout and routes) at a URL, its page's code loaded first as start-app.tsx does. */
 export async function renderApp(url: string) {
   await loadMatchedRoutes(url);
   return renderRouter(routes, url);

@@ -160,7 +160,7 @@ test('a disabled code says plainly that it is not in use', async ({ page, reques
 });
 
 test('record with the camera, send, watch once processed, download, then take it back', async ({ page, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const language = projectLanguage();
   const text = TEXTS[language];
   await useLanguage(page, language);
@@ -235,7 +235,7 @@ test('record with the camera, send, watch once processed, download, then take it
   await expect(page.getByRole('timer')).toHaveText(/^00:0[1-9] \/ 03:00$/, { timeout: 10_000 });
   await page.getByRole('button', { name: text.stop }).click();
   await page.getByRole('button', { name: text.send }).click();
-  await expect(page.getByRole('heading', { name: text.sent })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: text.sent })).toBeVisible({ timeout: 90_000 });
   const again = await request.get(`/api/messages/${code.qrToken}`);
   expect((await again.json()).status).toBe('recorded');
 });

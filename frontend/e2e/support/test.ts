@@ -5,7 +5,9 @@ import { expect, test as base, type Page, type Response } from '@playwright/test
  * page is the prerendered HTML, whose buttons (menu, language, accordion, carousel) do nothing yet.
  */
 export async function appStarted(page: Page): Promise<void> {
-  await expect(page.locator('html[data-live]')).toBeAttached();
+  // Longer than an assertion's wait: on a loaded two-core machine a page whose HTML differs from
+  // the app's first render (live counts, a post that is gone) takes several seconds to recover.
+  await expect(page.locator('html[data-live]')).toBeAttached({ timeout: 20_000 });
 }
 
 /** Waits for the app after a navigation that loaded one of its pages (not an image, not JSON). */

@@ -55,6 +55,10 @@ function lcpElement(lhr) {
   return node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"` : 'unknown';
 }
 
+// Every phone has a Korean font; without one, Chromium's font fallback costs layout time no visitor pays.
+const koreanFonts = spawnSync('fc-list', [':lang=ko'], { encoding: 'utf8' }).stdout ?? '';
+if (!koreanFonts.trim()) console.warn('No Korean font installed (Debian: fonts-noto-cjk): the pages will measure slower than on a phone.');
+
 const work = mkdtempSync(join(tmpdir(), 'giftcast-bench-web-'));
 chmodSync(work, 0o755); // nginx's workers run as another user
 const [backendPort, nginxPort] = [await freePort(), await freePort()];

@@ -25,12 +25,11 @@ export function startAfterFirstPaint(): Plugin {
         if (entries.length !== 1) throw new Error(`expected one entry script in index.html, found ${entries.length}`);
         for (const [tag] of [...entries, ...preloads]) html = html.replace(tag, '');
         if (!bundle || !chunk) throw new Error('the loader is only written into a built page');
-        const hrefs = new Set(preloads.map(([, href]) => href));
-        for (const file of startingChunks(bundle, chunk.fileName)) hrefs.add(`/${file}`);
-        hrefs.delete(entries[0][1]);
+        // Vite's own modulepreload tags name the entry's imports only; these are among the starting chunks.
+        const starting = [...startingChunks(bundle, chunk.fileName)].map((file) => `/${file}`);
         const loader =
           `<script defer src="/${fileName}" data-entry="${entries[0][1]}" ` +
-          `data-preload="${[...hrefs].join(' ')}"></script>`;
+          `data-preload="${starting.join(' ')}"></script>`;
         return html.replace('</head>', `  ${loader}\n  </head>`);
       },
     },
@@ -43,15 +42,17 @@ export function startAfterFirstPaint(): Plugin {
  * current one (app/router.tsx).
  */
 function startingChunks(bundle: OutputBundle, entry: string): Set<string> {
-  const found = new Set<string>();
+  const found = new Set([entry]);
   const visit = (file: string, followDynamic: boolean) => {
     const chunk = bundle[file];
-    if (!chunk || chunk.type !== 'chunk') return;
-    for (const imported of chunk.imports) if (!found.has(imported)) (found.add(imported), visit(imported, false));
-    if (followDynamic)
-      for (const imported of chunk.dynamicImports)
-        if (!found.has(imported)) (found.add(imported), visit(imported, false));
+    if (chunk?.type !== 'chunk') return;
+    for (const imported of [...chunk.imports, ...(followDynamic ? chunk.dynamicImports : [])]) {
+      if (found.has(imported)) continue;
+      found.add(imported);
+      visit(imported, false);
+    }
   };
   visit(entry, true);
+  found.delete(entry);
   return found;
 }

@@ -75,7 +75,10 @@ export function NotificationBanner() {
     }
     let showTimer: number | undefined;
     const schedule = (sinceLoad: number) => {
-      if (sinceLoad >= BANNER_AUTO_HIDE_MS) return setPhase('gone'); // its time on screen is over
+      if (sinceLoad >= BANNER_AUTO_HIDE_MS) {
+        setPhase('gone'); // its time on screen is over
+        return;
+      }
       showTimer = window.setTimeout(() => setPhase('shown'), Math.max(0, BANNER_SHOW_DELAY_MS - sinceLoad));
       hideTimer.current = window.setTimeout(() => leave(false), BANNER_AUTO_HIDE_MS - sinceLoad);
     };

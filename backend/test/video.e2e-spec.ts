@@ -217,6 +217,16 @@ describe('video messages over HTTP', () => {
     });
   });
 
+  it('takes the poster from the first frame when the picture stops before the sound', async () => {
+    const code = await newCode();
+    await upload(code.qrToken, makeClip('webm', 2, '320x240', 0.1)).expect(201);
+    const ready = await waitForReady(code.qrToken);
+    expect(ready.message.durationSeconds).toBeCloseTo(2, 0);
+    const poster = await fetch(`${t.url}${ready.message.posterUrl}`);
+    expect(poster.status).toBe(200);
+    expect((await poster.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
   describe('refusals leave nothing behind', () => {
     async function expectUntouched(code: Code, objectsBefore: string[], rowsBefore: number) {
       expect(await videoObjectKeys(t)).toEqual(objectsBefore);
@@ -332,7 +342,9 @@ describe('video messages over HTTP', () => {
 
   it('gives up on a video ffmpeg cannot read and frees the code for another try', async () => {
     const code = await newCode();
-    const broken = Buffer.concat([webm.subarray(0, 4100), Buffer.alloc(20_000, 7)]);
+    // A real WebM's header and track list (enough to pass as a video), then junk: not one frame.
+    const firstCluster = webm.indexOf(Buffer.from([0x1f, 0x43, 0xb6, 0x75]));
+    const broken = Buffer.concat([webm.subarray(0, firstCluster), Buffer.alloc(20_000, 7)]);
     await upload(code.qrToken, broken).expect(201);
     const jobs = t.app.get(TranscodeJob);
     const deadline = Date.now() + 60_000;

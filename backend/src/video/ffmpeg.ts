@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { stat } from 'node:fs/promises';
 import type { Env } from '../config/config.schema';
 
 export interface MediaTools {
@@ -90,21 +91,28 @@ export function transcodeArgs(input: string, output: string): string[] {
   ];
 }
 
-export function posterArgs(input: string, output: string, atSeconds: number): string[] {
-  return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-ss',
-    atSeconds.toFixed(2),
-    '-i',
-    input,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    output,
-  ];
+function posterArgs(input: string, output: string, atSeconds: number): string[] {
+  return ['-hide_banner', '-nostdin', '-y', '-ss', atSeconds.toFixed(2), '-i', input, '-frames:v', '1', '-q:v', '3', output];
+}
+
+/**
+ * A JPEG of the frame at `atSeconds`, else of the first frame. A recording's video track can end
+ * well before its sound (a phone that delivered camera frames late): ffmpeg then finds no frame at
+ * the chosen time, writes nothing and still exits 0.
+ */
+export async function extractPoster(ffmpeg: string, video: string, poster: string, atSeconds: number): Promise<void> {
+  for (const at of atSeconds > 0 ? [atSeconds, 0] : [0]) {
+    await run(ffmpeg, posterArgs(video, poster, at));
+    if (await exists(poster)) return;
+  }
+  throw new Error(`${video} has no video frame to take a poster from`);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    (info) => info.size > 0,
+    () => false,
+  );
 }
 
 export async function probeDuration(ffprobe: string, file: string): Promise<number> {

@@ -11,7 +11,7 @@ import { AppConfig } from '../config/app-config';
 import { returnedRows } from '../database/postgres-errors';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
-import { findMediaTools, type MediaTools, posterArgs, probeDuration, run, transcodeArgs } from './ffmpeg';
+import { extractPoster, findMediaTools, type MediaTools, probeDuration, run, transcodeArgs } from './ffmpeg';
 import { VideoMessage } from './video-message.entity';
 import { deleteKeys, deleteMessageObjects } from './video-objects';
 import { videoKeys } from './video-keys';
@@ -126,7 +126,7 @@ export class TranscodeJob implements OnApplicationBootstrap, OnApplicationShutdo
       const poster = join(work, 'poster.jpg');
       await run(tools.ffmpeg, transcodeArgs(source, video));
       const duration = await probeDuration(tools.ffprobe, video);
-      await run(tools.ffmpeg, posterArgs(video, poster, Math.min(0.5, duration / 2)));
+      await extractPoster(tools.ffmpeg, video, poster, Math.min(0.5, duration / 2));
       const { size } = await stat(video);
       await this.put(keys.video, video, 'video/mp4', size);
       await this.put(keys.poster, poster, 'image/jpeg', (await stat(poster)).size);

@@ -7,9 +7,13 @@ import type { TestApp } from './test-app';
 
 const dir = mkdtempSync(join(tmpdir(), 'giftcast-fixtures-'));
 
-/** A short real clip made by ffmpeg: test pattern and a tone, as a phone would send it. */
-export function makeClip(format: 'webm' | 'mp4', seconds = 2, size = '320x240'): Buffer {
-  const file = join(dir, `clip-${seconds}-${size}.${format}`);
+/**
+ * A short real clip made by ffmpeg: test pattern and a tone, as a phone would send it.
+ * `videoSeconds` shorter than `seconds` makes the picture stop before the sound, as in a recording
+ * whose camera delivered its frames late.
+ */
+export function makeClip(format: 'webm' | 'mp4', seconds = 2, size = '320x240', videoSeconds = seconds): Buffer {
+  const file = join(dir, `clip-${seconds}-${videoSeconds}-${size}.${format}`);
   const codecs =
     format === 'webm' ? ['-c:v', 'libvpx', '-b:v', '300k', '-c:a', 'libopus'] : ['-c:v', 'libx264', '-c:a', 'aac'];
   execFileSync('ffmpeg', [
@@ -19,12 +23,12 @@ export function makeClip(format: 'webm' | 'mp4', seconds = 2, size = '320x240'):
     '-f',
     'lavfi',
     '-i',
-    `testsrc=duration=${seconds}:size=${size}:rate=15`,
+    `testsrc=duration=${videoSeconds}:size=${size}:rate=15`,
     '-f',
     'lavfi',
     '-i',
     `sine=frequency=440:duration=${seconds}`,
-    '-shortest',
+    ...(videoSeconds === seconds ? ['-shortest'] : []),
     ...codecs,
     file,
   ]);

@@ -92,7 +92,20 @@ export function transcodeArgs(input: string, output: string): string[] {
 }
 
 function posterArgs(input: string, output: string, atSeconds: number): string[] {
-  return ['-hide_banner', '-nostdin', '-y', '-ss', atSeconds.toFixed(2), '-i', input, '-frames:v', '1', '-q:v', '3', output];
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-ss',
+    atSeconds.toFixed(2),
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    output,
+  ];
 }
 
 /**

@@ -136,6 +136,14 @@ async function expectPlays(page: Page, testId: string) {
     .toBeGreaterThan(0.5);
 }
 
+/** The path of the file the video element actually loaded, and its length in whole seconds. */
+function loaded(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((element: HTMLVideoElement) => ({
+    src: new URL(element.currentSrc).pathname,
+    seconds: Math.round(element.duration),
+  }));
+}
+
 test('/how plays the intro video, then the tutorial after switching tabs, pausing the intro', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.goto('/how');
@@ -145,12 +153,14 @@ test('/how plays the intro video, then the tutorial after switching tabs, pausin
   await expect(introTab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('how-video-tutorial')).toBeHidden();
   await expectPlays(page, 'how-video-intro');
+  expect(await loaded(page, 'how-video-intro')).toEqual({ src: '/media/how-intro-en.mp4', seconds: 12 });
 
   await tutorialTab.click();
   await expect(tutorialTab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('how-video-intro')).toBeHidden();
   expect(await page.getByTestId('how-video-intro').evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
   await expectPlays(page, 'how-video-tutorial');
+  expect(await loaded(page, 'how-video-tutorial')).toEqual({ src: '/media/how-tutorial-en.mp4', seconds: 18 });
 
   // Keyboard users move between the tabs with the arrow keys.
   await tutorialTab.focus();
@@ -160,15 +170,33 @@ test('/how plays the intro video, then the tutorial after switching tabs, pausin
   await expect(page.getByTestId('how-video-intro')).toBeVisible();
 });
 
-test('/how serves both videos as MP4 with their posters', async ({ request }) => {
-  for (const name of ['how-intro', 'how-tutorial']) {
-    const video = await request.get(`/media/${name}.mp4`);
-    expect(video.status()).toBe(200);
-    expect(video.headers()['content-type']).toContain('video/mp4');
-    expect((await video.body()).byteLength).toBeLessThan(3 * 1024 * 1024);
-    const poster = await request.get(`/media/${name}.jpg`);
-    expect(poster.status()).toBe(200);
-    expect(poster.headers()['content-type']).toContain('image/jpeg');
+test('/how in Korean plays the Korean intro, and the English one once the visitor switches', async ({ page }) => {
+  await page.goto('/how');
+
+  const intro = page.getByTestId('how-video-intro');
+  await expect(intro).toHaveAttribute('poster', '/media/how-intro-ko.jpg');
+  await expect(intro.locator('source')).toHaveAttribute('src', '/media/how-intro-ko.mp4');
+  await expectPlays(page, 'how-video-intro');
+  expect(await loaded(page, 'how-video-intro')).toEqual({ src: '/media/how-intro-ko.mp4', seconds: 12 });
+
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await expect(intro).toHaveAttribute('poster', '/media/how-intro-en.jpg');
+  await expect(intro.locator('source')).toHaveAttribute('src', '/media/how-intro-en.mp4');
+  await expectPlays(page, 'how-video-intro');
+  expect(await loaded(page, 'how-video-intro')).toEqual({ src: '/media/how-intro-en.mp4', seconds: 12 });
+});
+
+test('/how serves each video and poster in both languages as MP4 and JPEG', async ({ request }) => {
+  for (const language of ['ko', 'en']) {
+    for (const name of ['how-intro', 'how-tutorial']) {
+      const video = await request.get(`/media/${name}-${language}.mp4`);
+      expect(video.status()).toBe(200);
+      expect(video.headers()['content-type']).toContain('video/mp4');
+      expect((await video.body()).byteLength).toBeLessThan(3 * 1024 * 1024);
+      const poster = await request.get(`/media/${name}-${language}.jpg`);
+      expect(poster.status()).toBe(200);
+      expect(poster.headers()['content-type']).toContain('image/jpeg');
+    }
   }
 });
 

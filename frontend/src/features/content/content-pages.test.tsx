@@ -63,7 +63,7 @@ describe('/how', () => {
     ['ko', '브라우저가 동영상 재생을 지원하지 않습니다.'],
     ['en', 'Your browser does not support video playback.'],
   ] as const)(
-    'gives each %s video a poster, fixed size, controls and the fallback text',
+    "gives each %s video its own language's file and poster, fixed size, controls and the fallback text",
     async (language, fallback) => {
       await inLanguage(language);
       await renderWithProviders(<HowPage />);
@@ -72,17 +72,41 @@ describe('/how', () => {
         const video = screen.getByTestId(`how-video-${id}`);
         expect(video.tagName).toBe('VIDEO');
         expect(video).toHaveTextContent(fallback);
-        expect(video).toHaveAttribute('poster', `/media/how-${id}.jpg`);
+        expect(video).toHaveAttribute('poster', `/media/how-${id}-${language}.jpg`);
         expect(video).toHaveAttribute('width', '1280');
         expect(video).toHaveAttribute('height', '720');
         expect(video).toHaveAttribute('preload', 'metadata');
         expect(video).toHaveAttribute('controls');
         expect(video).toHaveAttribute('playsinline');
         expect(video).not.toHaveAttribute('autoplay');
-        expect(video.querySelector('source')).toHaveAttribute('src', `/media/how-${id}.mp4`);
+        expect(video.querySelector('source')).toHaveAttribute('src', `/media/how-${id}-${language}.mp4`);
+        expect(video.querySelector('source')).toHaveAttribute('type', 'video/mp4');
       }
     },
   );
+
+  it("swaps both videos for the other language's files when the language is toggled", async () => {
+    await renderWithProviders(<HowPage />);
+    const intro = screen.getByTestId('how-video-intro');
+    expect(intro.querySelector('source')).toHaveAttribute('src', '/media/how-intro-ko.mp4');
+
+    await inLanguage('en');
+
+    for (const id of ['intro', 'tutorial']) {
+      const video = screen.getByTestId(`how-video-${id}`);
+      expect(video).toHaveAttribute('poster', `/media/how-${id}-en.jpg`);
+      expect(video.querySelector('source')).toHaveAttribute('src', `/media/how-${id}-en.mp4`);
+      expect(video).toHaveTextContent('Your browser does not support video playback.');
+    }
+    // A fresh element, so the browser loads the new source instead of keeping the old one.
+    expect(screen.getByTestId('how-video-intro')).not.toBe(intro);
+
+    await inLanguage('ko');
+    expect(screen.getByTestId('how-video-intro').querySelector('source')).toHaveAttribute(
+      'src',
+      '/media/how-intro-ko.mp4',
+    );
+  });
 
   it('lists STEP 1 to 3, each with a description and three bullets', async () => {
     await inLanguage('en');

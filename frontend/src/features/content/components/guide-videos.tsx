@@ -1,14 +1,19 @@
 import { Box, chakra, Tabs, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage, type Language } from '../../../lib/i18n';
 
-// Made by frontend/scripts/make-how-videos.sh; both are 1280x720 so the player keeps its box.
-const VIDEOS = [
-  { id: 'intro', src: '/media/how-intro.mp4', poster: '/media/how-intro.jpg' },
-  { id: 'tutorial', src: '/media/how-tutorial.mp4', poster: '/media/how-tutorial.jpg' },
-] as const;
+const VIDEOS = ['intro', 'tutorial'] as const;
 
-type VideoId = (typeof VIDEOS)[number]['id'];
+type VideoId = (typeof VIDEOS)[number];
+
+/**
+ * Made by frontend/scripts/make-how-videos.sh, one per language since the captions are drawn into
+ * the picture; all are 1280x720 so the player keeps its box.
+ */
+function mediaOf(id: VideoId, language: Language) {
+  return { src: `/media/how-${id}-${language}.mp4`, poster: `/media/how-${id}-${language}.jpg` };
+}
 
 const VIDEO_WIDTH = 1280;
 const VIDEO_HEIGHT = 720;
@@ -16,6 +21,7 @@ const VIDEO_HEIGHT = 720;
 /** The two guide videos of /how behind accessible tabs; the intro video is shown first. */
 export function GuideVideos() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const players = useRef(new Map<VideoId, HTMLVideoElement>());
 
   // A hidden panel must not keep talking: leaving a tab pauses its video.
@@ -37,7 +43,7 @@ export function GuideVideos() {
         bg="bg.muted"
         maxW="full"
       >
-        {VIDEOS.map(({ id }) => (
+        {VIDEOS.map((id) => (
           <Tabs.Trigger
             key={id}
             value={id}
@@ -58,14 +64,16 @@ export function GuideVideos() {
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      {VIDEOS.map(({ id, src, poster }) => (
+      {VIDEOS.map((id) => (
         <Tabs.Content
           key={id}
           value={id}
           _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
         >
           <Box rounded="2xl" overflow="hidden" borderWidth="1px" borderColor="border.muted" shadow="md" bg="black">
+            {/* A new element per language: a changed <source> alone is not loaded again. */}
             <chakra.video
+              key={language}
               ref={(element: HTMLVideoElement | null) => {
                 if (element) players.current.set(id, element);
                 else players.current.delete(id);
@@ -75,14 +83,14 @@ export function GuideVideos() {
               controls
               playsInline
               preload="metadata"
-              poster={poster}
+              poster={mediaOf(id, language).poster}
               htmlWidth={VIDEO_WIDTH}
               htmlHeight={VIDEO_HEIGHT}
               display="block"
               w="full"
               h="auto"
             >
-              <source src={src} type="video/mp4" />
+              <source src={mediaOf(id, language).src} type="video/mp4" />
               {t('how.videoFallback')}
             </chakra.video>
           </Box>

@@ -220,7 +220,7 @@ for (const language of ['ko', 'en'] as const) {
     // A thumbnail on another site, as an admin would link one; this test plays that site.
     const thumbnailUrl = 'https://images.example.com/bouquet.jpg';
     await page.route(thumbnailUrl, (route) =>
-      route.fulfill({ contentType: 'image/jpeg', body: readFileSync(join(MEDIA, 'how-intro.jpg')) }),
+      route.fulfill({ contentType: 'image/jpeg', body: readFileSync(join(MEDIA, 'how-intro-en.jpg')) }),
     );
     const post = await createPost(request, { thumbnailUrl });
     const longDate = new Intl.DateTimeFormat(language === 'ko' ? 'ko-KR' : 'en-US', {

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startLocalNginx } from '../../deploy/nginx/local-nginx.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const webRoot = join(repo, 'frontend/dist');
-const nginxBinary = ['/usr/sbin/nginx', 'nginx'].find((candidate) => spawnSync(candidate, ['-v']).status === 0);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 // 'simulate' (Lighthouse's default: the phone's timings computed from an unthrottled load) or
@@ -57,10 +57,11 @@ function lcpElement(lhr) {
 
 // Every phone has a Korean font; without one, Chromium's font fallback costs layout time no visitor pays.
 const koreanFonts = spawnSync('fc-list', [':lang=ko'], { encoding: 'utf8' }).stdout ?? '';
-if (!koreanFonts.trim()) console.warn('No Korean font installed (Debian: fonts-noto-cjk): the pages will measure slower than on a phone.');
+if (!koreanFonts.trim())
+  console.warn('No Korean font installed (Debian: fonts-noto-cjk): the pages will measure slower than on a phone.');
 
 const work = mkdtempSync(join(tmpdir(), 'giftcast-bench-web-'));
-chmodSync(work, 0o755); // nginx's workers run as another user
+chmodSync(work, 0o755); // nginx's workers, which serve the baseline pages from here, run as another user
 const [backendPort, nginxPort] = [await freePort(), await freePort()];
 const site = `http://127.0.0.1:${nginxPort}`;
 
@@ -69,7 +70,6 @@ const backend = spawn(process.execPath, [join(repo, 'backend/dist/local/run-loca
   stdio: 'ignore',
 });
 
-// The deploy template, filled in as the nginx image would, plus a minimal main config.
 const baselineRoot = join(work, 'baseline');
 mkdirSync(baselineRoot);
 writeFileSync(
@@ -85,20 +85,13 @@ writeFileSync(
     '',
   ),
 );
-const site_conf = readFileSync(join(repo, 'deploy/nginx/giftcast.conf.template'), 'utf8')
-  .replaceAll('${BACKEND_UPSTREAM}', `127.0.0.1:${backendPort}`)
-  .replaceAll('${LISTEN_PORT}', `127.0.0.1:${nginxPort}`)
-  .replaceAll('${WEB_ROOT}', webRoot)
-  .replace('server_name _;', `server_name _;\n    location /__baseline/ { alias ${baselineRoot}/; index index.html; }`);
-writeFileSync(join(work, 'site.conf'), site_conf);
-writeFileSync(
-  join(work, 'nginx.conf'),
-  `daemon off;\npid ${work}/nginx.pid;\nerror_log ${work}/error.log warn;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy;\n  fastcgi_temp_path ${work}/fastcgi; uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;\n  include ${work}/site.conf;\n}\n`,
-);
-const nginx = spawn(nginxBinary, ['-c', join(work, 'nginx.conf'), '-p', work], { stdio: 'inherit' });
-
+let nginx;
 let chrome;
 try {
+  nginx = startLocalNginx(
+    { BACKEND_UPSTREAM: `127.0.0.1:${backendPort}`, LISTEN_PORT: `127.0.0.1:${nginxPort}`, WEB_ROOT: webRoot },
+    { serverDirectives: `location /__baseline/ { alias ${baselineRoot}/; index index.html; }` },
+  );
   await waitFor(`${site}/api/health`);
   const posts = await (await fetch(`${site}/api/posts?published=true`)).json();
   // BENCH_WEB_PAGES=/,/support measures only those (beside the two baselines).
@@ -203,7 +196,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  nginx.kill();
+  await nginx?.stop();
   backend.kill();
   await sleep(500);
   rmSync(work, { recursive: true, force: true });

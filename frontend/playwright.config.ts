@@ -3,7 +3,8 @@ import { E2E, CHROMIUM_ARGS } from './e2e/support/stack';
 
 /**
  * Browser tests against the whole product started the way `make run` starts it (embedded
- * database and object store), with mail going to a real SMTP server that drops it in a folder.
+ * database and object store) behind nginx with the deploy configuration, as docker compose runs
+ * it, with mail going to a real SMTP server that drops it in a folder.
  */
 export default defineConfig({
   testDir: './e2e',
@@ -35,6 +36,7 @@ export default defineConfig({
       },
     },
   ],
+  // Started in this order, each once the one before answers; stopped in the reverse order.
   webServer: [
     {
       command: 'node e2e/support/smtp-drop.mjs',
@@ -44,17 +46,30 @@ export default defineConfig({
     },
     {
       command: `rm -rf ${E2E.dataDir} && node ../backend/dist/local/run-local.js`,
-      url: `${E2E.baseUrl}/api/health`,
+      url: `${E2E.backendUrl}/api/health`,
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       env: {
-        PORT: String(E2E.port),
+        PORT: String(E2E.backendPort),
         PUBLIC_URL: E2E.baseUrl,
         DATA_DIR: E2E.dataDir,
         SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
         ADMIN_PASSWORD: E2E.adminPassword,
         HOST: '127.0.0.1',
+      },
+    },
+    {
+      // The variables the nginx image reads, as docker compose gives them.
+      command: 'node ../deploy/nginx/local-nginx.mjs',
+      url: `${E2E.baseUrl}/api/health`,
+      reuseExistingServer: false,
+      // nginx stops with the run and its scratch directory goes with it.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        BACKEND_UPSTREAM: `127.0.0.1:${E2E.backendPort}`,
+        LISTEN_PORT: `127.0.0.1:${E2E.port}`,
+        WEB_ROOT: E2E.webRoot,
       },
     },
   ],

@@ -4,12 +4,19 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 
 const port = Number(process.env.E2E_PORT ?? 18080);
+const backendPort = Number(process.env.E2E_BACKEND_PORT ?? 18081);
 
-/** Where the stack under test runs; fixed so every worker agrees without sharing state. */
+/**
+ * Where the stack under test runs; fixed so every worker agrees without sharing state. The tests
+ * talk to nginx (`port`), which serves the built web app and proxies the rest to the backend.
+ */
 export const E2E = {
   port,
   baseUrl: `http://localhost:${port}`,
+  backendPort,
+  backendUrl: `http://127.0.0.1:${backendPort}`,
   smtpPort: Number(process.env.E2E_SMTP_PORT ?? 18025),
+  webRoot: resolve(here, '../../dist'),
   dataDir: resolve(here, '../../.e2e/data'),
   mailDir: resolve(here, '../../.e2e/mail'),
   adminPassword: 'e2e-admin-password-123',

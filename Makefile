@@ -3,7 +3,7 @@ SHELL := /bin/bash
 NPM ?= npm
 STAMP := node_modules/.install-stamp
 
-.PHONY: run test test-types bench bench-web install build build-backend build-frontend test-unit test-api test-browser clean help
+.PHONY: run test test-types bench bench-web install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
 
 help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
@@ -31,7 +31,7 @@ build-frontend: install
 run: build
 	node backend/dist/local/run-local.js
 
-test: build test-types test-unit test-api test-browser
+test: build test-types test-unit test-deploy test-api test-browser
 
 test-types: install
 	cd backend && npx tsc -p tsconfig.test.json
@@ -40,6 +40,11 @@ test-types: install
 test-unit: install
 	$(NPM) test -w backend
 	$(NPM) test -w frontend
+
+# The compose file, linted without a Docker engine, and its nginx checked against the template.
+test-deploy: install
+	npx dclint docker-compose.yml --max-warnings 0
+	node --test deploy/compose-nginx.test.mjs
 
 test-api: build-backend
 	$(NPM) run test:e2e -w backend

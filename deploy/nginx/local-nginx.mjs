@@ -60,11 +60,11 @@ function nginxBinary() {
  */
 export function startLocalNginx(variables, { serverDirectives = '' } = {}) {
   const binary = nginxBinary();
+  let site = fillTemplate(variables);
+  if (serverDirectives) site = site.replace(/^server \{$/m, (line) => `${line}\n    ${serverDirectives}`);
   const scratch = mkdtempSync(join(tmpdir(), 'giftcast-nginx-'));
   // nginx's workers run as another user when it is started as root.
   chmodSync(scratch, 0o755);
-  let site = fillTemplate(variables);
-  if (serverDirectives) site = site.replace(/^server \{$/m, (line) => `${line}\n    ${serverDirectives}`);
   writeFileSync(join(scratch, 'site.conf'), site);
   writeFileSync(join(scratch, 'nginx.conf'), mainConfig(scratch));
   // -e: errors before the configuration is read go to stderr too, not to the system's log file.
@@ -75,7 +75,14 @@ export function startLocalNginx(variables, { serverDirectives = '' } = {}) {
     throw new Error(`nginx refused the configuration:\n${check.stderr}`);
   }
   const nginx = spawn(binary, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  // nginx must not outlive the process that started it, even one that crashes.
+  const stopWithParent = () => {
+    nginx.kill('SIGTERM');
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  process.once('exit', stopWithParent);
   const exited = new Promise((done) => nginx.once('exit', (code, signal) => done(code ?? signal))).then((status) => {
+    process.off('exit', stopWithParent);
     rmSync(scratch, { recursive: true, force: true });
     return status;
   });

@@ -69,6 +69,8 @@ const backend = spawn(process.execPath, [join(repo, 'backend/dist/local/run-loca
   env: { ...process.env, PORT: String(backendPort), HOST: '127.0.0.1', PUBLIC_URL: site, DATA_DIR: join(work, 'data') },
   stdio: 'ignore',
 });
+// Lighthouse and Chromium fail now and then by crashing this process: the backend goes with it.
+process.once('exit', () => backend.kill());
 
 const baselineRoot = join(work, 'baseline');
 mkdirSync(baselineRoot);

@@ -25,8 +25,8 @@ export function fillTemplate(variables, template = readFileSync(TEMPLATE_PATH, '
   const missing = [...templatePlaceholders(template)].filter((name) => variables[name] === undefined);
   if (missing.length) throw new Error(`the nginx template needs ${missing.join(', ')}`);
   return template.replace(/\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g, (text, braced, bare) => {
-    const value = variables[braced ?? bare];
-    return value === undefined ? text : String(value);
+    const name = braced ?? bare;
+    return Object.hasOwn(variables, name) && variables[name] !== undefined ? String(variables[name]) : text;
   });
 }
 

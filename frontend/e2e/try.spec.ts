@@ -99,6 +99,66 @@ for (const language of ['ko', 'en'] as const) {
   });
 }
 
+/** The count and the card serials a /try page's first HTML shows, before any JavaScript. */
+async function firstHtmlOfTry(request: APIRequestContext, address: string) {
+  const res = await request.get(address, { headers: { Accept: 'text/html' } });
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  return {
+    count: /data-testid="available-count"[^>]*>([^<]*)</.exec(html)?.[1],
+    serials: [...html.matchAll(/>#(\d{4,})</g)].map(([, serial]) => serial),
+  };
+}
+
+for (const language of ['ko', 'en'] as const) {
+  const text = TEXTS[language];
+  const address = language === 'en' ? '/try?lang=en' : '/try';
+
+  test(`[${language}] /try comes with the live count and the first cards in its HTML, and the app adopts them as they are`, async ({
+    page,
+    request,
+  }) => {
+    // Codes other tests take out for a moment may differ between two reads: retried until they agree.
+    await expect(async () => {
+      const codes = await availableCodes(request);
+      expect(codes.length).toBeGreaterThan(20);
+      expect(await firstHtmlOfTry(request, address)).toEqual({
+        count: text.count(codes.length),
+        serials: codes.slice(0, 20).map((code) => code.serialNumber),
+      });
+    }).toPass();
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    // The count as the server drew it: a page React could not hydrate is drawn again, and this
+    // element leaves the document.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () =>
+        Object.assign(window, { serverCount: document.querySelector('[data-testid="available-count"]') }),
+      ),
+    );
+    // The stream opens in an effect of the page's content, after React has hydrated it (and
+    // reported any mismatch).
+    const streamOpened = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/qr/available/stream');
+    await page.goto(address);
+    await streamOpened;
+
+    const cards = page.getByRole('list', { name: text.list }).getByRole('listitem');
+    await expect(cards).toHaveCount(20);
+    await expect(async () => {
+      const codes = await availableCodes(request);
+      await expect(page.getByTestId('available-count')).toHaveText(text.count(codes.length), { timeout: 1_000 });
+    }).toPass();
+    expect(problems).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { serverCount: Element | null }).serverCount?.isConnected),
+    ).toBe(true);
+  });
+}
+
 test('the grid has two columns on a phone and more on a desktop', async ({ page }) => {
   await page.goto('/try');
   const cards = page.getByRole('listitem').filter({ has: page.getByRole('img', { name: /^QR #/ }) });

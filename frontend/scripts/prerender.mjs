@@ -1,7 +1,8 @@
 // Writes the public pages as HTML at build time, in Korean and English, into dist/prerender/:
 // the first response then holds the page and its head tags (title, description, Open Graph,
 // canonical, alternates) before any JavaScript runs. The backend serves these files, and renders
-// the blog's pages per request with the same server bundle (dist/ssr/entry-server.js).
+// the pages that show stored data (home, blog, /try) per request with the same server bundle
+// (dist/ssr/entry-server.js); for those, the files here hold the data's loading state.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -13,9 +13,10 @@ export type { QuerySeed };
 
 /**
  * The HTML of one page in one language: at build time for the public pages
- * (scripts/prerender.mjs), and by the server per request for the blog, with the data it already
- * holds (`seeds`, the API's own answers) so the posts are in the first response. Data the page
- * fetches and no seed holds renders in its loading state, as the browser's first render does.
+ * (scripts/prerender.mjs), and by the server per request for the pages that show stored data (the
+ * home page, the blog, /try), with the data it already holds (`seeds`, the API's own answers) so
+ * that data is in the first response. Data the page fetches and no seed holds renders in its
+ * loading state, as the browser's first render does.
  */
 export async function renderPage(
   path: string,

@@ -21,9 +21,9 @@ const importModule = new Function('specifier', 'return import(specifier)') as (
 ) => Promise<{ renderDocument?: RenderDocument }>;
 
 /**
- * The web build's server bundle (dist/ssr/entry-server.js), with which the blog's pages are
- * rendered per request, posts included. Without it (a development build) those pages are served
- * as prerendered shells whose posts the app fetches.
+ * The web build's server bundle (dist/ssr/entry-server.js), with which the pages that show stored
+ * data are rendered per request, their data included. Without it (a development build) those
+ * pages are served as prerendered shells whose data the app fetches.
  */
 export async function loadPageRenderer(webRoot: string): Promise<RenderDocument | null> {
   const entry = join(webRoot, 'ssr', 'entry-server.js');
@@ -33,7 +33,7 @@ export async function loadPageRenderer(webRoot: string): Promise<RenderDocument 
     if (typeof renderDocument !== 'function') throw new Error('it exports no renderDocument');
     return renderDocument;
   } catch (error) {
-    new Logger('Web').warn(`${entry} could not be loaded (${String(error)}); the blog is served as shells`);
+    new Logger('Web').warn(`${entry} could not be loaded (${String(error)}); pages are served as shells`);
     return null;
   }
 }

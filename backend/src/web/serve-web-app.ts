@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { BlogPost } from '../blog/blog-post.entity';
 import { BlogService } from '../blog/blog.service';
 import { toPostResponse } from '../blog/post-response';
+import { QrService } from '../qr/qr.service';
 import { TestimonialService } from '../testimonial/testimonial.service';
 import { brandOf, postHeadTags, withPostHead } from './post-head';
 import { loadPageRenderer, type QuerySeed } from './page-renderer';
@@ -33,9 +34,9 @@ const RENDERED_PAGES_KEPT = 500;
  * Serves the built web app beside the API (`make run`, and behind nginx in Docker): hashed assets
  * cached for a year; public pages as prerendered HTML in the visitor's language (see pageLanguage);
  * the pages that show stored data rendered per request with it in the HTML (the home page's
- * featured testimonials, the blog's list and posts, a post with its own head tags); unknown paths
- * as the 404 page with status 404; robots.txt and a sitemap of every public page and published
- * post.
+ * featured testimonials, the blog's list and posts, a post with its own head tags, the QR codes
+ * /try offers); unknown paths as the 404 page with status 404; robots.txt and a sitemap of every
+ * public page and published post.
  */
 export function serveWebApp(app: NestExpressApplication, webRoot: string, publicUrl: string): void {
   const root = resolve(webRoot);
@@ -44,6 +45,7 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
   const pages = new WebPages(root, publicUrl);
   const blog = app.get(BlogService, { strict: false });
   const testimonials = app.get(TestimonialService, { strict: false });
+  const qr = app.get(QrService, { strict: false });
   const renderer = loadPageRenderer(root);
   /** A page rendered with the data it shows, or null without the server bundle. */
   // Rendering takes tens of milliseconds; the same data give the same page, so it is kept.
@@ -72,6 +74,8 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
   const pageSeeds: Record<string, () => Promise<QuerySeed[]>> = {
     '/': async () => [[['/api/testimonials/featured'], asFetched(await testimonials.featured())]],
     '/blog': async () => [[['/api/posts?published=true'], asFetched((await blog.list(false)).map(toPostResponse))]],
+    // The list as the stream's first event would bring it; the page follows the stream from there.
+    '/try': async () => [[['/api/qr/available'], asFetched(await qr.available())]],
   };
 
   app.use(

@@ -1,7 +1,14 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AvailableQrCode } from './qr-code';
 
 const STREAM_URL = '/api/qr/available/stream';
+
+/**
+ * The list in the query cache: the server renders /try with it (its seed) and the stream keeps it
+ * current. The key is also the address of the same list's plain GET.
+ */
+export const availableCodesQueryKey = ['/api/qr/available'];
 
 // The browser reconnects by itself after a dropped connection, but gives up for good when the
 // server answers with an error status (a proxy's 502 during a deploy): then we open a new one.
@@ -15,16 +22,23 @@ function parseSnapshot(data: string): AvailableQrCode[] {
 
 /**
  * The unused QR codes, kept live by the server's `snapshot` events: on connect and after every
- * change (a code recorded on, or disabled by an admin). A stream error is only logged: loading
- * ends, the last list stays, and the next snapshot after reconnecting replaces it.
+ * change (a code recorded on, or disabled by an admin). Until the first event the list is the last
+ * one known (the one the server rendered the page with, or the last one an earlier visit to the
+ * page showed), else loading. A stream error is only logged: loading ends, the last list stays, and
+ * the next snapshot after reconnecting replaces it.
  */
 export function useAvailableCodes(): { codes: AvailableQrCode[]; loading: boolean } {
-  const [codes, setCodes] = useState<AvailableQrCode[]>([]);
-  // Without EventSource (only test environments lack it) there is nothing to wait for.
-  const [loading, setLoading] = useState(() => typeof EventSource !== 'undefined');
+  const queryClient = useQueryClient();
+  // Never fetched: the stream's first event is the answer.
+  const { data: codes } = useQuery<AvailableQrCode[]>({ queryKey: availableCodesQueryKey, enabled: false });
+  const [streamAnswered, setStreamAnswered] = useState(false);
 
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
+    // Only test environments lack EventSource: there is nothing to wait for.
+    if (typeof EventSource === 'undefined') {
+      setStreamAnswered(true);
+      return;
+    }
     let source: EventSource;
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -33,15 +47,15 @@ export function useAvailableCodes(): { codes: AvailableQrCode[]; loading: boolea
       source = stream;
       stream.addEventListener('snapshot', (event) => {
         try {
-          setCodes(parseSnapshot((event as MessageEvent<string>).data));
+          queryClient.setQueryData(availableCodesQueryKey, parseSnapshot((event as MessageEvent<string>).data));
         } catch (error) {
           console.error('Unreadable QR code snapshot', error);
         }
-        setLoading(false);
+        setStreamAnswered(true);
       });
       stream.addEventListener('error', (event) => {
         console.error('QR code stream error', event);
-        setLoading(false);
+        setStreamAnswered(true);
         if (stream.readyState === EventSource.CLOSED) reopenTimer = setTimeout(open, REOPEN_AFTER_MS);
       });
     }
@@ -51,7 +65,7 @@ export function useAvailableCodes(): { codes: AvailableQrCode[]; loading: boolea
       clearTimeout(reopenTimer);
       source.close();
     };
-  }, []);
+  }, [queryClient]);
 
-  return { codes, loading };
+  return { codes: codes ?? [], loading: codes === undefined && !streamAnswered };
 }

@@ -1,10 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../../../app/providers';
 import { TryPage } from '../../../pages/try-page';
 import { changeLanguage } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query-client';
+import type { QuerySeed } from '../../../lib/query-seed';
 import { fakeResponse, mockFetch } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import type { AvailableQrCode } from '../api/qr-code';
-import { REOPEN_AFTER_MS } from '../api/use-available-codes';
+import { availableCodesQueryKey, REOPEN_AFTER_MS } from '../api/use-available-codes';
+import { AvailableCodes } from './available-codes';
 
 /** Stands in for the browser's EventSource; tests push the server's events through it. */
 class FakeEventSource {
@@ -105,6 +112,29 @@ describe('the /try page', () => {
     expect(screen.getByText('실시간')).toBeInTheDocument();
   });
 
+  it('starts from the list the page was rendered with and follows the stream from there', async () => {
+    await renderWithProviders(<TryPage />, { seeds: [[availableCodesQueryKey, codesFrom(500, 25)]] });
+
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(cards()).toHaveLength(20);
+    expect(screen.getByTestId('available-count')).toHaveTextContent('25개');
+    expect(FakeEventSource.latest().url).toBe('/api/qr/available/stream');
+
+    FakeEventSource.latest().snapshot(codesFrom(510, 3));
+
+    expect(cards().map((item) => within(item).getByText(/^#\d{4}$/).textContent)).toEqual(['#0510', '#0511', '#0512']);
+    expect(screen.getByTestId('available-count')).toHaveTextContent('3개');
+  });
+
+  it('keeps the list it was rendered with when the stream fails before its first snapshot', async () => {
+    await renderWithProviders(<TryPage />, { seeds: [[availableCodesQueryKey, codesFrom(500, 4)]] });
+
+    FakeEventSource.latest().fail();
+
+    expect(cards()).toHaveLength(4);
+    expect(screen.getByTestId('available-count')).toHaveTextContent('4개');
+  });
+
   it('follows later snapshots without a reload: a code taken away disappears', async () => {
     await renderWithProviders(<TryPage />);
     const stream = FakeEventSource.latest();
@@ -193,6 +223,70 @@ describe('the /try page', () => {
     expect(screen.getByRole('button', { name: 'Download QR #0501' })).toBeInTheDocument();
     expect(screen.getByText('Live')).toBeInTheDocument();
     expect(screen.getByTestId('available-count')).toHaveTextContent(/^2$/);
+  });
+});
+
+describe('the list rendered on the server', () => {
+  let root: Root | undefined;
+
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.innerHTML = '';
+  });
+
+  const withProviders = (seeds: QuerySeed[]) => {
+    const queryClient = createQueryClient();
+    for (const [queryKey, data] of seeds) queryClient.setQueryData(queryKey, data);
+    return (
+      <AppProviders queryClient={queryClient}>
+        <MemoryRouter>
+          <AvailableCodes />
+        </MemoryRouter>
+      </AppProviders>
+    );
+  };
+
+  /** The server's HTML, adopted by the browser's first render with the same seeds. */
+  async function renderThenHydrate(seeds: QuerySeed[]) {
+    // Node, where the server renders, has no EventSource.
+    const { EventSource } = globalThis as { EventSource?: unknown };
+    delete (globalThis as { EventSource?: unknown }).EventSource;
+    let html: string;
+    try {
+      html = renderToString(withProviders(seeds));
+    } finally {
+      Object.assign(globalThis, { EventSource });
+    }
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const serverCount = container.querySelector('[data-testid="available-count"]');
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, withProviders(seeds), { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    return { html, mismatches, serverCount };
+  }
+
+  it('holds the count and the first cards of the list it is given, and hydrates without a mismatch', async () => {
+    const { html, mismatches, serverCount } = await renderThenHydrate([[availableCodesQueryKey, codesFrom(500, 25)]]);
+
+    expect(html).toContain('>25개</span>');
+    expect(html.match(/>#\d{4}</g)).toHaveLength(20);
+    expect(html).not.toContain('role="status"');
+    expect(mismatches).toEqual([]);
+    expect(serverCount?.isConnected).toBe(true);
+    expect(screen.getByTestId('available-count')).toHaveTextContent('25개');
+  });
+
+  it('holds the loading state without a list, as the browser starts, and hydrates without a mismatch', async () => {
+    const { html, mismatches, serverCount } = await renderThenHydrate([]);
+
+    expect(html).toContain('QR 코드를 불러오는 중…');
+    expect(html).not.toContain('현재 사용 가능한 QR 코드가 없습니다.');
+    expect(mismatches).toEqual([]);
+    expect(serverCount?.isConnected).toBe(true);
   });
 });
 

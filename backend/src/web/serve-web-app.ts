@@ -1,7 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BlogPost } from '../blog/blog-post.entity';
@@ -11,6 +10,7 @@ import { QrService } from '../qr/qr.service';
 import { TestimonialService } from '../testimonial/testimonial.service';
 import { brandOf, postHeadTags, withPostHead } from './post-head';
 import { loadPageRenderer, type QuerySeed } from './page-renderer';
+import { RenderedPages } from './rendered-pages';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { WebPages, type PageLanguage } from './web-pages';
 
@@ -26,9 +26,6 @@ export function pageLanguage(request: Pick<Request, 'query' | 'headers'>): PageL
   if (asked === 'en' || asked === 'ko') return asked;
   return LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] === 'en' ? 'en' : 'ko';
 }
-
-/** How many rendered pages are kept (oldest dropped first). */
-const RENDERED_PAGES_KEPT = 500;
 
 /**
  * Serves the built web app beside the API (`make run`, and behind nginx in Docker): hashed assets
@@ -47,22 +44,15 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
   const testimonials = app.get(TestimonialService, { strict: false });
   const qr = app.get(QrService, { strict: false });
   const renderer = loadPageRenderer(root);
-  /** A page rendered with the data it shows, or null without the server bundle. */
   // Rendering takes tens of milliseconds; the same data give the same page, so it is kept.
-  const rendered = new Map<string, string>();
+  const rendered = new RenderedPages();
+  /** A page rendered with the data it shows, or null without the server bundle. */
   const renderPage = async (path: string, language: PageLanguage, seeds: QuerySeed[]) => {
     const render = await renderer;
     if (!render) return null;
-    const key = createHash('sha256')
-      .update(JSON.stringify([path, language, seeds]))
-      .digest('base64');
-    let html = rendered.get(key);
-    if (html === undefined) {
-      html = pages.localize(await render(pages.template, path, language, seeds));
-      if (rendered.size >= RENDERED_PAGES_KEPT) rendered.delete(rendered.keys().next().value as string);
-      rendered.set(key, html);
-    }
-    return html;
+    return rendered.html(`${language} ${path}`, seeds, async () =>
+      pages.localize(await render(pages.template, path, language, seeds)),
+    );
   };
   // The API's own answers, as the app would fetch them (frontend/src/features/*/api).
   const asFetched = (answer: unknown): unknown => JSON.parse(JSON.stringify(answer));

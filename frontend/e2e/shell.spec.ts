@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import { isPhone, navLink } from './support/navigation';
 import { expect, test } from './support/test';
 
 // The site shell: navigation, mobile menu, footer, the /try banner, toasts and scrolling, in both
@@ -37,8 +38,6 @@ const TEXTS = {
 const BANNER_CLOSED_KEY = 'giftcast-banner-closed';
 const MINUTE = 60_000;
 
-const isPhone = () => test.info().project.name === 'phone';
-
 async function useLanguage(page: Page, language: 'ko' | 'en') {
   await page.addInitScript((lang) => localStorage.setItem('giftcast-language', lang), language);
 }
@@ -46,17 +45,6 @@ async function useLanguage(page: Page, language: 'ko' | 'en') {
 /** For tests about something else: the banner was just closed, so it stays away. */
 async function withoutBanner(page: Page) {
   await page.addInitScript((key) => localStorage.setItem(key, String(Date.now())), BANNER_CLOSED_KEY);
-}
-
-/** The main navigation's link: in the header on desktop, behind the menu button on phones. */
-async function navLink(page: Page, language: 'ko' | 'en', name: string) {
-  if (isPhone()) {
-    await page.getByRole('button', { name: TEXTS[language].openMenu }).click();
-    return page.locator('#mobile-menu').getByRole('link', { name, exact: true });
-  }
-  return page
-    .getByRole('navigation', { name: language === 'ko' ? '주 메뉴' : 'Main' })
-    .getByRole('link', { name, exact: true });
 }
 
 async function scrollDown(page: Page) {

@@ -1,5 +1,9 @@
 import { type Page } from '@playwright/test';
+import { answerEmptyList, answerServerError, holdAnswer } from './support/api-answers';
+import { navLink } from './support/navigation';
 import { expect, test } from './support/test';
+
+const FEATURED_TESTIMONIALS = '/api/testimonials/featured';
 
 const TEXTS = {
   ko: {
@@ -17,6 +21,10 @@ const TEXTS = {
     seeded: ['김민지', '박준호', '이서연'],
     fallbackName: '최유진',
     fourStars: '5점 만점에 4점',
+    fiveStars: '5점 만점에 5점',
+    home: '홈',
+    testimonialsLoading: '후기를 불러오는 중…',
+    scenarios: ['최유진', '한도윤', '윤서아', '강민재', '임가은', '송미래', '조은호', '배지호', '서정민', '문하린'],
   },
   en: {
     h1: 'Give your gift a voice and a smile',
@@ -37,6 +45,21 @@ const TEXTS = {
     seeded: ['Minji Kim', 'Junho Park', 'Seoyeon Lee'],
     fallbackName: 'Yujin Choi',
     fourStars: 'Rated 4 out of 5',
+    fiveStars: 'Rated 5 out of 5',
+    home: 'Home',
+    testimonialsLoading: 'Loading stories…',
+    scenarios: [
+      'Yujin Choi',
+      'Doyun Han',
+      'Seoa Yoon',
+      'Minjae Kang',
+      'Gaeun Lim',
+      'Mirae Song',
+      'Eunho Cho',
+      'Jiho Bae',
+      'Jungmin Seo',
+      'Harin Moon',
+    ],
   },
 } as const;
 
@@ -126,6 +149,65 @@ for (const language of ['ko', 'en'] as const) {
     ).toBeVisible();
     await expect(testimonials.getByText(text.fallbackName)).toHaveCount(0);
   });
+}
+
+// The home page's first HTML comes with its testimonials; a visitor who arrives from another page
+// of the app waits for them, and it is then that the section shows its loading, empty and failed
+// states.
+for (const language of ['ko', 'en'] as const) {
+  const text = TEXTS[language];
+
+  /** From /about to the home page through the navigation, as a visitor goes. */
+  async function goHomeFromAbout(page: Page) {
+    await useLanguage(page, language);
+    await page.goto('/about');
+    await (await navLink(page, language, text.home)).click();
+    await expect(page).toHaveURL(/\/$/);
+    return page.getByRole('region', { name: text.testimonialsHeading });
+  }
+
+  test(`[${language}] arriving from another page, the testimonials show 3 skeleton cards until the featured ones come`, async ({
+    page,
+  }) => {
+    const featured = await holdAnswer(page, FEATURED_TESTIMONIALS);
+    const testimonials = await goHomeFromAbout(page);
+    await featured.asked;
+
+    await expect(testimonials.getByTestId('testimonial-skeleton')).toHaveCount(3);
+    for (const skeleton of await testimonials.getByTestId('testimonial-skeleton').all()) {
+      await expect(skeleton).toBeVisible();
+    }
+    await expect(testimonials.getByRole('status')).toHaveText(text.testimonialsLoading);
+    await expect(testimonials.getByRole('article')).toHaveCount(0);
+
+    featured.release();
+    for (const name of text.seeded) {
+      await expect(testimonials.getByRole('heading', { name, exact: true })).toBeVisible();
+    }
+    await expect(testimonials.getByTestId('testimonial-skeleton')).toHaveCount(0);
+    await expect(testimonials.getByRole('status')).toHaveCount(0);
+    await expect(testimonials.getByText(text.fallbackName)).toHaveCount(0);
+  });
+
+  for (const [occasion, answer] of [
+    ['nothing is featured', answerEmptyList],
+    ['the call fails', answerServerError],
+  ] as const) {
+    test(`[${language}] arriving from another page when ${occasion}, the testimonials show the 10 scenario cards`, async ({
+      page,
+    }) => {
+      await answer(page, FEATURED_TESTIMONIALS);
+      const testimonials = await goHomeFromAbout(page);
+
+      await expect(testimonials.getByRole('article')).toHaveCount(10);
+      await expect(testimonials.getByRole('heading', { level: 3 })).toHaveText(text.scenarios);
+      await expect(testimonials.getByRole('img', { name: text.fiveStars })).toHaveCount(10);
+      await expect(testimonials.getByTestId('testimonial-skeleton')).toHaveCount(0);
+      for (const name of text.seeded) {
+        await expect(testimonials.getByRole('heading', { name, exact: true })).toHaveCount(0);
+      }
+    });
+  }
 }
 
 test('with reduced motion the hero stays on its slide', async ({ page }) => {

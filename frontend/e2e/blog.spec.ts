@@ -2,8 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page } from '@playwright/test';
+import { answerEmptyList, answerServerError, holdAnswer } from './support/api-answers';
+import { navLink } from './support/navigation';
 import { expect, test } from './support/test';
 import { E2E } from './support/stack';
+
+const PUBLISHED_POSTS = '/api/posts?published=true';
+/** A post of the demo content, published from the start; no test changes it. */
+const SEEDED_POST = 'why-seven-days';
 
 /** The web app's own pictures. */
 const MEDIA = fileURLToPath(new URL('../public/media', import.meta.url));
@@ -28,6 +34,11 @@ const TEXTS = {
     subHeadings: ['1. 꽃 고르기', '✔️ 영상 남기기'],
     paragraph: '계절에 맞는 꽃을 고르고, 받는 분이 좋아하는 색을 더해 보세요.',
     canonicalSuffix: '',
+    blog: '블로그',
+    loading: '게시물을 불러오는 중…',
+    emptyTitle: '아직 게시물이 없습니다',
+    emptyDescription: /^곧 새로운 이야기로 찾아올게요\./,
+    fetchError: '게시물을 불러오지 못했습니다',
   },
   en: {
     listHeading: 'Recommended Content',
@@ -44,6 +55,11 @@ const TEXTS = {
     subHeadings: ['1. Pick the flowers', '✔️ Record the video'],
     paragraph: 'Choose flowers of the season and add the colour they love.',
     canonicalSuffix: '?lang=en',
+    blog: 'Blog',
+    loading: 'Loading posts…',
+    emptyTitle: 'No posts yet',
+    emptyDescription: /^New stories are on their way\./,
+    fetchError: 'Failed to fetch posts',
   },
 } as const;
 
@@ -243,5 +259,66 @@ for (const language of ['ko', 'en'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(titleOf(post));
     await expect(page.locator('article img').first()).toHaveAttribute('src', post.thumbnailUrl!);
     await expect(page.locator('article time').first()).toHaveText(longDate);
+  });
+}
+
+// The blog's first HTML comes with its posts; a visitor who arrives from another page of the app
+// waits for them, and it is then that the list shows its spinner, its empty state or its failure.
+for (const language of ['ko', 'en'] as const) {
+  const text = TEXTS[language];
+
+  /** From the home page to the blog through the navigation, as a visitor goes. */
+  async function goToBlogFromHome(page: Page) {
+    await useLanguage(page, language);
+    await page.goto('/');
+    await (await navLink(page, language, text.blog)).click();
+    await expect(page).toHaveURL(pageUrl('/blog'));
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: text.listHeading })).toBeVisible();
+    return main;
+  }
+
+  test(`[${language}] arriving from another page, the list shows a spinner until the posts come`, async ({
+    page,
+    request,
+  }) => {
+    const seeded = (await (await request.get(`/api/posts/slug/${SEEDED_POST}`)).json()) as CreatedPost;
+    const posts = await holdAnswer(page, PUBLISHED_POSTS);
+    const main = await goToBlogFromHome(page);
+    await posts.asked;
+
+    const spinner = main.getByRole('status').filter({ hasText: text.loading });
+    await expect(spinner).toBeVisible();
+    await expect(spinner.locator('.chakra-spinner')).toBeVisible();
+    await expect(main.getByRole('article')).toHaveCount(0);
+
+    posts.release();
+    const title = language === 'en' ? seeded.titleEn : seeded.title;
+    await expect(main.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) })).toBeVisible();
+    await expect(spinner).toHaveCount(0);
+  });
+
+  test(`[${language}] arriving from another page when nothing is published, the list says there are no posts yet`, async ({
+    page,
+  }) => {
+    await answerEmptyList(page, PUBLISHED_POSTS);
+    const main = await goToBlogFromHome(page);
+
+    await expect(main.getByRole('heading', { level: 2, name: text.emptyTitle })).toBeVisible();
+    await expect(main.getByText(text.emptyDescription)).toBeVisible();
+    await expect(main.getByRole('article')).toHaveCount(0);
+    await expect(main.getByRole('alert')).toHaveCount(0);
+  });
+
+  test(`[${language}] arriving from another page when the call fails, the list says "${text.fetchError}"`, async ({
+    page,
+  }) => {
+    await answerServerError(page, PUBLISHED_POSTS);
+    const main = await goToBlogFromHome(page);
+
+    await expect(main.getByRole('alert')).toHaveText(text.fetchError);
+    await expect(main.getByRole('heading', { name: text.emptyTitle })).toHaveCount(0);
+    await expect(main.getByRole('article')).toHaveCount(0);
+    await expect(main.getByRole('status')).toHaveCount(0);
   });
 }

@@ -44,7 +44,7 @@ test-unit: install
 # The compose file, linted without a Docker engine, and its nginx checked against the template.
 test-deploy: install
 	npx dclint docker-compose.yml --max-warnings 0
-	node --test deploy/compose-nginx.test.mjs
+	node --test deploy/compose-nginx.test.mjs deploy/nginx-errors.test.mjs
 
 test-api: build-backend
 	$(NPM) run test:e2e -w backend

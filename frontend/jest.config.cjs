@@ -7,7 +7,7 @@ module.exports = {
   setupFiles: ['<rootDir>/src/test/setup-environment.ts'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|j)sx?$|\\.mjs$': [
       '@swc/jest',
       {
         jsc: {
@@ -22,10 +22,17 @@ module.exports = {
       },
     ],
   },
+  // The app runs on Preact through preact/compat (vite.config.ts); so do its tests.
   moduleNameMapper: {
+    '^react$': 'preact/compat',
+    '^react-dom$': 'preact/compat',
+    '^react-dom/(client|server|test-utils)$': 'preact/compat/$1',
+    '^react/jsx-(dev-)?runtime$': 'preact/jsx-runtime',
     '\\.(css|less|scss)$': 'identity-obj-proxy',
     '\\.(svg|png|jpe?g|gif|webp|avif|mp4|webm)$': '<rootDir>/src/test/file-stub.ts',
   },
+  // Preact ships ES modules only.
+  transformIgnorePatterns: ['/node_modules/(?!preact)'],
   clearMocks: true,
   restoreMocks: true,
 };

@@ -1,4 +1,4 @@
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import { lazyChakraGlobalStyles } from './build/lazy-global-styles.ts';
@@ -14,7 +14,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   const appEnv = parseEnv(loadEnv(mode, envDir, ENV_PREFIXES));
 
   return {
-    plugins: [react(), lazyChakraGlobalStyles(), startAfterFirstPaint()],
+    plugins: [preact(), lazyChakraGlobalStyles(), startAfterFirstPaint()],
     define: { __GIFTCAST_ENV__: JSON.stringify(appEnv) },
     envDir,
     envPrefix: ENV_PREFIXES,
@@ -29,11 +29,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
         treeshake: { manualPureFunctions: ['defineConfig'] },
         output: {
           codeSplitting: {
-            // React and the router change far less often than the app: a chunk of their own stays
-            // cached across deploys. Only modules every page uses belong here (admin-only
-            // libraries must stay in the lazy admin chunk).
+            // Preact (the app's React, through preact/compat) and the router change far less often
+            // than the app: a chunk of their own stays cached across deploys. Only modules every
+            // page uses belong here (admin-only libraries must stay in the lazy admin chunk).
             groups: [
-              { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
               // Apart from React: the app evaluates each in a task of its own (src/main.tsx).
               { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
             ],

@@ -1,10 +1,12 @@
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { routes } from './app/router';
+import { AppRoutes, loadMatchedRoutes } from './app/router';
 import { createServerStyleCache, markServerStyleTags } from './app/style-cache';
+import { HeadTagsCollector, HeadTagsProvider, headTagsHtml, PAGE_HEAD_MARKERS } from './components/page-head';
+import { whileServerRendering } from './lib/hydration';
 import { i18n, type Language } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { QUERY_DATA_ELEMENT_ID, type QuerySeed } from './lib/query-seed';
@@ -22,11 +24,8 @@ export async function renderPage(
   path: string,
   language: Language,
   seeds: QuerySeed[] = [],
-): Promise<{ html: string; styles: string }> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://render.invalid${path}`));
-  if (context instanceof Response) throw new Error(`${path} redirected while rendering`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+): Promise<{ html: string; styles: string; head: string }> {
+  await loadMatchedRoutes(path);
   const queryClient = createQueryClient();
   for (const [queryKey, data] of seeds) queryClient.setQueryData(queryKey, data);
 
@@ -37,19 +36,28 @@ export async function renderPage(
   // Emotion (under Chakra) would write a <style> beside each element it styles: dozens of style
   // sheets in the body for the browser to apply one by one. They go into <head> as three tags.
   const styleCache = createServerStyleCache();
-  const html = renderToString(
-    <CacheProvider value={styleCache}>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </CacheProvider>,
+  const headTags = new HeadTagsCollector();
+  const html = whileServerRendering(() =>
+    renderToString(
+      <CacheProvider value={styleCache}>
+        <HeadTagsProvider value={headTags}>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </HeadTagsProvider>
+      </CacheProvider>,
+    ),
   );
+  if (!headTags.tags.some((tag) => tag.name === 'title')) throw new Error(`${path} rendered no <title>`);
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
-  return { html, styles: markServerStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html))) };
+  return {
+    html,
+    styles: markServerStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html))),
+    head: headTagsHtml(headTags.tags),
+  };
 }
-
-// React 19 writes a page's <title>, <meta> and <link> first; they belong in <head>.
-const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
 
 /** JSON inside <script>: '<' escaped so no text in it can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -64,18 +72,18 @@ export async function renderDocument(
   language: Language,
   seeds: QuerySeed[] = [],
 ): Promise<string> {
-  const { html: appHtml, styles } = await renderPage(path, language, seeds);
-  const head = LEADING_HEAD_TAGS.exec(appHtml)?.[0] ?? '';
-  const body = appHtml.slice(head.length);
-  if (!head.includes('<title>')) throw new Error(`${path} rendered no <title>`);
+  const { html: body, styles, head } = await renderPage(path, language, seeds);
   const data = seeds.length
     ? `<script id="${QUERY_DATA_ELEMENT_ID}" type="application/json">${scriptJson(seeds)}</script>`
     : '';
   return (
     template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-prerendered="${language}"`)
-      // Marked so the server can swap them (a post's own) and the app drop them when it re-renders.
-      .replace('</head>', () => `${styles}<!--page-head-->${head}<!--/page-head--></head>`)
+      // Marked so the server can swap them (a post's own) and the app its own for them.
+      .replace(
+        '</head>',
+        () => `${styles}<!--${PAGE_HEAD_MARKERS.start}-->${head}<!--${PAGE_HEAD_MARKERS.end}--></head>`,
+      )
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${data}`)
   );
 }

@@ -1,16 +1,18 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state';
 import { Toaster } from '../components/toaster';
 import { NotificationBanner } from './notification-banner';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useRouteChange } from './use-route-change';
 
 export function Layout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   useRouteChange();
   // Marks the page as the app, no longer prerendered HTML only. An effect, not state: a second
   // render of the whole page after hydration would cost a phone hundreds of milliseconds. It runs
@@ -27,10 +29,13 @@ export function Layout() {
           grows the page below the fold instead of pushing a visible footer down (layout shift). */}
       <Box as="main" flex="1" minH="100dvh">
         <SkipNavContent />
-        {/* Lazily loaded pages (admin) show a spinner while their code arrives. */}
-        <Suspense fallback={<LoadingState label={t('site.loading')} />}>
-          <Outlet />
-        </Suspense>
+        {/* Keeps header and footer around a page that fails. Pages opened within the app show a
+            spinner while their code arrives. */}
+        <RouteErrorBoundary pathname={pathname}>
+          <Suspense fallback={<LoadingState label={t('site.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </Box>
       <SiteFooter />
       <NotificationBanner />

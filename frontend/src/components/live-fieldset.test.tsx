@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { renderWithProviders } from '../test/render';
 import { AppProviders } from '../app/providers';
+import { whileHydrating, whileServerRendering } from '../lib/hydration';
 import { LiveFieldset } from './live-fieldset';
 
 const form = (
@@ -17,19 +18,19 @@ const form = (
 describe('LiveFieldset', () => {
   it('is disabled in the server-rendered HTML, so nothing is typed or sent before the page is live', () => {
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<AppProviders>{form}</AppProviders>);
+    container.innerHTML = whileServerRendering(() => renderToString(<AppProviders>{form}</AppProviders>));
 
     expect(container.querySelector('fieldset')).toBeDisabled();
     expect(container.querySelector('button')).toBeDisabled();
   });
 
-  it('enables its controls once React has adopted that HTML', async () => {
+  it('enables its controls once the app has adopted that HTML', async () => {
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<AppProviders>{form}</AppProviders>);
+    container.innerHTML = whileServerRendering(() => renderToString(<AppProviders>{form}</AppProviders>));
     document.body.append(container);
 
     await act(async () => {
-      hydrateRoot(container, <AppProviders>{form}</AppProviders>);
+      whileHydrating(() => hydrateRoot(container, <AppProviders>{form}</AppProviders>));
     });
 
     expect(container.querySelector('fieldset')).toBeEnabled();

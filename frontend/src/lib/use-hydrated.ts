@@ -1,15 +1,15 @@
-import { useSyncExternalStore } from 'react';
-
-const subscribe = () => () => {};
+import { useEffect, useState } from 'react';
+import { isHydrating } from './hydration';
 
 /**
- * False on the server and while React adopts server-rendered HTML; true once the page is live
- * (at once when the app renders from scratch).
+ * False on the server and while the app adopts server-rendered HTML, true once the page is live
+ * (at once when the app renders from scratch). Preact's useSyncExternalStore has no server
+ * snapshot, so the first value comes from lib/hydration.ts.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(() => !isHydrating());
+  useEffect(() => {
+    if (!hydrated) setHydrated(true);
+  }, [hydrated]);
+  return hydrated;
 }

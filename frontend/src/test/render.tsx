@@ -1,32 +1,58 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
-import { loadMatchedRoutes, routes } from '../app/router';
+import { AppRoutes, loadMatchedRoutes } from '../app/router';
 import { Toaster, loadToastRegion } from '../components/toaster';
 import { createQueryClient } from '../lib/query-client';
 import type { QuerySeed } from '../lib/query-seed';
 
+/** What a test sees of the router: where it is, where it has been, and a way to go elsewhere. */
+export interface TestRouter {
+  state: { location: Location };
+  /** Every path (with its query) shown so far, in order. */
+  visited: string[];
+  navigate: (to: string) => Promise<void>;
+}
+
+function RouterProbe({ router }: { router: TestRouter & { go?: NavigateFunction } }) {
+  const location = useLocation();
+  router.go = useNavigate();
+  const path = location.pathname + location.search;
+  if (router.state.location !== location) {
+    router.state.location = location;
+    if (router.visited.at(-1) !== path) router.visited.push(path);
+  }
+  return null;
+}
+
 /**
  * Renders, then lets mount-time microtasks run inside act (Chakra's toaster starts its state
- * machine in one), so tests see a settled screen and React reports no stray updates.
+ * machine in one), so tests see a settled screen and no stray updates.
  */
-async function renderRouter(routeObjects: RouteObject[], url: string, seeds: QuerySeed[] = []) {
+async function renderRouter(ui: ReactNode, url: string, seeds: QuerySeed[] = []) {
   // In the browser the region arrives in a few hundred ms at most; a test's first import of it
   // compiles the whole toast stack, longer than a test waits for a toast to appear.
   await loadToastRegion();
   const queryClient = createQueryClient();
   for (const [queryKey, data] of seeds) queryClient.setQueryData(queryKey, data);
-  const router = createMemoryRouter(routeObjects, { initialEntries: [url] });
+  const router: TestRouter & { go?: NavigateFunction } = {
+    state: { location: undefined as unknown as Location },
+    visited: [],
+    navigate: async (to) => void (await router.go!(to)),
+  };
   const user = userEvent.setup();
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <RouterProbe router={router} />
+        {ui}
+      </MemoryRouter>
     </AppProviders>,
   );
   await act(async () => {});
-  return { ...result, user, router, queryClient };
+  return { ...result, user, router: router as TestRouter, queryClient };
 }
 
 /**
@@ -35,17 +61,10 @@ async function renderRouter(routeObjects: RouteObject[], url: string, seeds: Que
  */
 export function renderWithProviders(ui: ReactElement, { url = '/', seeds = [] as QuerySeed[] } = {}) {
   return renderRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            {ui}
-            <Toaster />
-          </>
-        ),
-      },
-    ],
+    <>
+      {ui}
+      <Toaster />
+    </>,
     url,
     seeds,
   );
@@ -54,5 +73,5 @@ export function renderWithProviders(ui: ReactElement, { url = '/', seeds = [] as
 /** The whole app (layout and routes) at a URL, its page's code loaded first as start-app.tsx does. */
 export async function renderApp(url: string) {
   await loadMatchedRoutes(url);
-  return renderRouter(routes, url);
+  return renderRouter(<AppRoutes />, url);
 }

@@ -65,10 +65,10 @@ beforeEach(async () => {
 });
 
 function fillValidPost() {
-  fireEvent.change(field(/^Title \(Korean\)/), { target: { value: 'Hello title' } });
-  fireEvent.change(field(/^Excerpt \(Korean\)/), { target: { value: 'An excerpt that is long enough' } });
-  fireEvent.change(field(/^Content \(Korean\)/), { target: { value: 'x'.repeat(55) } });
-  fireEvent.change(field(/^URL slug/), { target: { value: 'Hello World_2!' } });
+  fireEvent.input(field(/^Title \(Korean\)/), { target: { value: 'Hello title' } });
+  fireEvent.input(field(/^Excerpt \(Korean\)/), { target: { value: 'An excerpt that is long enough' } });
+  fireEvent.input(field(/^Content \(Korean\)/), { target: { value: 'x'.repeat(55) } });
+  fireEvent.input(field(/^URL slug/), { target: { value: 'Hello World_2!' } });
 }
 
 describe('admin login', () => {

@@ -56,9 +56,9 @@ describe('testimonial manager', () => {
     await user.click(await screen.findByRole('button', { name: 'New testimonial' }));
     expect(field(/^Rating/)).toHaveValue('5');
 
-    fireEvent.change(field(/^Name \(Korean\)/), { target: { value: '김' } });
-    fireEvent.change(field(/^Review \(Korean\)/), { target: { value: 'short' } });
-    fireEvent.change(field(/^Photo URL/), { target: { value: 'not a url' } });
+    fireEvent.input(field(/^Name \(Korean\)/), { target: { value: '김' } });
+    fireEvent.input(field(/^Review \(Korean\)/), { target: { value: 'short' } });
+    fireEvent.input(field(/^Photo URL/), { target: { value: 'not a url' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Please enter at least 2 characters for the name')).toBeInTheDocument();
@@ -67,10 +67,10 @@ describe('testimonial manager', () => {
     expect(screen.getByText('Please enter a valid URL')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/testimonials')).toHaveLength(0);
 
-    fireEvent.change(field(/^Name \(Korean\)/), { target: { value: '이수진' } });
-    fireEvent.change(field(/^Role \(Korean\)/), { target: { value: '케이크 공방' } });
-    fireEvent.change(field(/^Review \(Korean\)/), { target: { value: '영상 편지가 정말 감동이었어요.' } });
-    fireEvent.change(field(/^Photo URL/), { target: { value: '' } });
+    fireEvent.input(field(/^Name \(Korean\)/), { target: { value: '이수진' } });
+    fireEvent.input(field(/^Role \(Korean\)/), { target: { value: '케이크 공방' } });
+    fireEvent.input(field(/^Review \(Korean\)/), { target: { value: '영상 편지가 정말 감동이었어요.' } });
+    fireEvent.input(field(/^Photo URL/), { target: { value: '' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
@@ -166,9 +166,9 @@ describe('testimonial manager', () => {
     });
     const { user, unmount } = await renderManager();
     await user.click(await screen.findByRole('button', { name: 'New testimonial' }));
-    fireEvent.change(field(/^Name \(Korean\)/), { target: { value: '박지훈' } });
-    fireEvent.change(field(/^Role \(Korean\)/), { target: { value: '선물 가게' } });
-    fireEvent.change(field(/^Review \(Korean\)/), { target: { value: '포장 안에 영상이 있어 좋아요.' } });
+    fireEvent.input(field(/^Name \(Korean\)/), { target: { value: '박지훈' } });
+    fireEvent.input(field(/^Role \(Korean\)/), { target: { value: '선물 가게' } });
+    fireEvent.input(field(/^Review \(Korean\)/), { target: { value: '포장 안에 영상이 있어 좋아요.' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(onSessionExpired).toHaveBeenCalled());

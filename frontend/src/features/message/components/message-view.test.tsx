@@ -169,6 +169,8 @@ describe('the page of a scanned code', () => {
 describe('waiting for processing', () => {
   // Only the poll's interval is faked: react-query delivers results through setTimeout(0).
   const fakePollTimer = () => jest.useFakeTimers({ doNotFake: ['setTimeout', 'clearTimeout'] });
+  /** The last answer delivered (a real setTimeout(0)) and rendered, before the clock moves on. */
+  const answerDelivered = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)));
 
   it('asks again every 3 s while processing, then shows the player and stops asking', async () => {
     fakePollTimer();
@@ -184,6 +186,7 @@ describe('waiting for processing', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await act(async () => jest.advanceTimersByTime(1000));
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    await answerDelivered();
     await act(async () => jest.advanceTimersByTime(PROCESSING_POLL_MS));
     expect(fetchMock).toHaveBeenCalledTimes(3);
 

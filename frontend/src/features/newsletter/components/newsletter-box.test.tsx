@@ -27,7 +27,7 @@ describe('NewsletterBox', () => {
   it('ignores a submit whose email is blank after trimming', async () => {
     await renderWithProviders(<NewsletterBox />);
 
-    fireEvent.change(emailInput(), { target: { value: '   ' } });
+    fireEvent.input(emailInput(), { target: { value: '   ' } });
     // Submits the form directly: the browser's own required-check must not be what stops it.
     fireEvent.submit(emailInput().closest('form')!);
 

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { defaultScheduler, notifyManager } from '@tanstack/react-query';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
@@ -44,19 +45,20 @@ class FakeEventSource {
     this.readyState = FakeEventSource.CLOSED;
   }
 
-  private dispatch(event: Event) {
-    act(() => this.listeners.get(event.type)?.forEach((listener) => listener(event)));
+  /** Delivers the event and lets what it changes render (react-query notifies in a microtask here). */
+  private dispatch(event: Event): Promise<void> {
+    return act(async () => this.listeners.get(event.type)?.forEach((listener) => listener(event)));
   }
 
   snapshot(codes: AvailableQrCode[]) {
     this.readyState = FakeEventSource.OPEN;
-    this.dispatch(new MessageEvent('snapshot', { data: JSON.stringify(codes) }));
+    return this.dispatch(new MessageEvent('snapshot', { data: JSON.stringify(codes) }));
   }
 
   /** A dropped connection (the browser retries) or, with `closed`, one it gave up on. */
   fail({ closed = false } = {}) {
     this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
-    this.dispatch(new Event('error'));
+    return this.dispatch(new Event('error'));
   }
 }
 
@@ -71,6 +73,8 @@ const cards = () => within(screen.getByRole('list', { name: /QR/ })).getAllByRol
 let consoleError: jest.SpyInstance;
 
 beforeEach(async () => {
+  // Cache updates reach the screen in a microtask rather than a timer (faked in some tests).
+  notifyManager.setScheduler(queueMicrotask);
   FakeEventSource.instances = [];
   (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
@@ -78,6 +82,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  notifyManager.setScheduler(defaultScheduler);
   delete (globalThis as { EventSource?: unknown }).EventSource;
 });
 
@@ -93,7 +98,7 @@ describe('the /try page', () => {
   it('shows the first 20 of a 25-code snapshot in order, each with its serial, badge and image', async () => {
     await renderWithProviders(<TryPage />);
 
-    FakeEventSource.latest().snapshot(codesFrom(500, 25));
+    await FakeEventSource.latest().snapshot(codesFrom(500, 25));
 
     const items = cards();
     expect(items).toHaveLength(20);
@@ -120,7 +125,7 @@ describe('the /try page', () => {
     expect(screen.getByTestId('available-count')).toHaveTextContent('25개');
     expect(FakeEventSource.latest().url).toBe('/api/qr/available/stream');
 
-    FakeEventSource.latest().snapshot(codesFrom(510, 3));
+    await FakeEventSource.latest().snapshot(codesFrom(510, 3));
 
     expect(cards().map((item) => within(item).getByText(/^#\d{4}$/).textContent)).toEqual(['#0510', '#0511', '#0512']);
     expect(screen.getByTestId('available-count')).toHaveTextContent('3개');
@@ -129,7 +134,7 @@ describe('the /try page', () => {
   it('keeps the list it was rendered with when the stream fails before its first snapshot', async () => {
     await renderWithProviders(<TryPage />, { seeds: [[availableCodesQueryKey, codesFrom(500, 4)]] });
 
-    FakeEventSource.latest().fail();
+    await FakeEventSource.latest().fail();
 
     expect(cards()).toHaveLength(4);
     expect(screen.getByTestId('available-count')).toHaveTextContent('4개');
@@ -138,10 +143,10 @@ describe('the /try page', () => {
   it('follows later snapshots without a reload: a code taken away disappears', async () => {
     await renderWithProviders(<TryPage />);
     const stream = FakeEventSource.latest();
-    stream.snapshot(codesFrom(500, 25));
+    await stream.snapshot(codesFrom(500, 25));
     expect(screen.getByRole('img', { name: 'QR #0503' })).toBeInTheDocument();
 
-    stream.snapshot(codesFrom(500, 25).filter((c) => c.serialNumber !== '0503'));
+    await stream.snapshot(codesFrom(500, 25).filter((c) => c.serialNumber !== '0503'));
 
     expect(screen.queryByRole('img', { name: 'QR #0503' })).not.toBeInTheDocument();
     expect(screen.queryByText('#0503')).not.toBeInTheDocument();
@@ -153,7 +158,7 @@ describe('the /try page', () => {
   it('shows only unused codes even if the snapshot carries others', async () => {
     await renderWithProviders(<TryPage />);
 
-    FakeEventSource.latest().snapshot([code(500), { ...code(501), status: 'disabled' }, code(502)]);
+    await FakeEventSource.latest().snapshot([code(500), { ...code(501), status: 'disabled' }, code(502)]);
 
     expect(cards()).toHaveLength(2);
     expect(screen.queryByText('#0501')).not.toBeInTheDocument();
@@ -163,14 +168,14 @@ describe('the /try page', () => {
     await renderWithProviders(<TryPage />);
     const stream = FakeEventSource.latest();
 
-    stream.fail();
+    await stream.fail();
 
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '현재 사용 가능한 QR 코드가 없습니다.' })).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalled();
 
     // The browser reconnected on its own and the server sent the list.
-    stream.snapshot(codesFrom(500, 3));
+    await stream.snapshot(codesFrom(500, 3));
     expect(cards()).toHaveLength(3);
   });
 
@@ -180,11 +185,11 @@ describe('the /try page', () => {
       await renderWithProviders(<TryPage />);
       const first = FakeEventSource.latest();
 
-      first.fail({ closed: true });
+      await first.fail({ closed: true });
       act(() => jest.advanceTimersByTime(REOPEN_AFTER_MS));
 
       expect(FakeEventSource.instances).toHaveLength(2);
-      FakeEventSource.latest().snapshot(codesFrom(500, 1));
+      await FakeEventSource.latest().snapshot(codesFrom(500, 1));
       expect(screen.getByText('#0500')).toBeInTheDocument();
     } finally {
       jest.useRealTimers();
@@ -207,7 +212,7 @@ describe('the /try page', () => {
     await changeLanguage(language);
     await renderWithProviders(<TryPage />);
 
-    FakeEventSource.latest().snapshot([]);
+    await FakeEventSource.latest().snapshot([]);
 
     expect(screen.getByRole('heading', { name: text })).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
@@ -217,7 +222,7 @@ describe('the /try page', () => {
     await changeLanguage('en');
     await renderWithProviders(<TryPage />);
 
-    FakeEventSource.latest().snapshot(codesFrom(500, 2));
+    await FakeEventSource.latest().snapshot(codesFrom(500, 2));
 
     expect(screen.getAllByText('Available')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Download QR #0501' })).toBeInTheDocument();
@@ -304,7 +309,7 @@ describe('downloading a QR code', () => {
 
   async function clickDownload() {
     const rendered = await renderWithProviders(<TryPage />);
-    FakeEventSource.latest().snapshot(codesFrom(500, 10));
+    await FakeEventSource.latest().snapshot(codesFrom(500, 10));
     await rendered.user.click(screen.getByRole('button', { name: 'QR #0507 다운로드' }));
   }
 

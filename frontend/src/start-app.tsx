@@ -1,3 +1,4 @@
+import { options } from 'preact';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
@@ -21,6 +22,10 @@ function dropLanguageParameter(): void {
 
 /** Hydrates the prerendered page (or renders the app) once its libraries are loaded (main.tsx). */
 export async function startApp(): Promise<void> {
+  // A render's effects run in the task right after it, as React schedules them, instead of after
+  // the next animation frame: a hidden tab gives none for a while, and the page's timers (banner,
+  // hero) would start late.
+  options.requestAnimationFrame = (runEffects) => void nextTask().then(runEffects);
   dropLanguageParameter();
   const container = document.getElementById('root')!;
   // A prerendered page in the visitor's language is hydrated. Otherwise (another stored language, a

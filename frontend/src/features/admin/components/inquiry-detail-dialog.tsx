@@ -1,4 +1,5 @@
 import { Badge, CloseButton, DataList, Dialog, Link, Portal, Text } from '@chakra-ui/react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminInquiry, type Inquiry } from '../api/use-admin-inquiries';
 import { formatDateTime } from '../format-date-time';
@@ -18,9 +19,13 @@ export function InquiryDetailDialog({ token, inquiry, onClose, onSessionExpired 
   const detail = useAdminInquiry(token, inquiry);
   useExpireOnUnauthorized(detail.error, onSessionExpired);
   const shown = detail.data ?? inquiry;
+  // Named by its title from the first frame: zag looks for the title an animation frame after
+  // opening, which can come before the content has rendered.
+  const titleId = useId();
 
   return (
     <Dialog.Root
+      ids={{ title: titleId }}
       open={inquiry !== null}
       onOpenChange={({ open }) => !open && onClose()}
       size={{ base: 'full', md: 'lg' }}
@@ -28,7 +33,7 @@ export function InquiryDetailDialog({ token, inquiry, onClose, onSessionExpired 
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content aria-labelledby={titleId}>
             {shown && (
               <>
                 <Dialog.Header>

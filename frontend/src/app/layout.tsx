@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state';
+import { StaticContent } from '../components/static-content';
 import { Toaster } from '../components/toaster';
 import { NotificationBanner } from './notification-banner';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -37,7 +38,9 @@ export function Layout() {
           </Suspense>
         </RouteErrorBoundary>
       </Box>
-      <SiteFooter />
+      <StaticContent>
+        <SiteFooter />
+      </StaticContent>
       <NotificationBanner />
       <Toaster />
     </Flex>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isHydrating } from './hydration';
+import { isHydrating, isServerRendering } from './hydration';
 
 /**
  * False on the server and while the app adopts server-rendered HTML, true once the page is live
@@ -7,7 +7,7 @@ import { isHydrating } from './hydration';
  * snapshot, so the first value comes from lib/hydration.ts.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(() => !isHydrating());
+  const [hydrated, setHydrated] = useState(() => !isServerRendering() && !isHydrating());
   useEffect(() => {
     if (!hydrated) setHydrated(true);
   }, [hydrated]);

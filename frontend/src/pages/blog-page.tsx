@@ -2,6 +2,7 @@ import { Box, Container } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
+import { StaticContent } from '../components/static-content';
 import { PostList } from '../features/blog/components/post-list';
 import { NewsletterBox } from '../features/newsletter/components/newsletter-box';
 
@@ -11,7 +12,9 @@ export function BlogPage() {
   return (
     <>
       <PageHead title={t('blog.title')} description={t('blog.description')} />
-      <PageIntro heading={t('blog.heading')} intro={t('blog.subheading')} />
+      <StaticContent>
+        <PageIntro heading={t('blog.heading')} intro={t('blog.subheading')} />
+      </StaticContent>
       <Container maxW="6xl">
         <PostList />
         <Box maxW="3xl" mx="auto" mt={{ base: '12', md: '16' }}>

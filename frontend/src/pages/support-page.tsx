@@ -7,6 +7,7 @@ import { PageIntro } from '../components/page-intro';
 import { InquiryForm } from '../features/inquiry/components/inquiry-form';
 import { SupportFaq } from '../features/inquiry/components/support-faq';
 import { env } from '../lib/env';
+import { StaticContent } from '../components/static-content';
 
 export function SupportPage() {
   const { t } = useTranslation();
@@ -18,7 +19,9 @@ export function SupportPage() {
   return (
     <>
       <PageHead title={t('support.title')} description={t('support.description')} />
-      <PageIntro heading={t('support.heading')} intro={t('support.intro')} />
+      <StaticContent>
+        <PageIntro heading={t('support.heading')} intro={t('support.intro')} />
+      </StaticContent>
       <Container maxW="3xl" pb={{ base: '12', md: '20' }}>
         <Stack gap={{ base: '12', md: '16' }}>
           <SupportFaq />
@@ -33,27 +36,29 @@ export function SupportPage() {
               <InquiryForm kind="contact" />
             </Stack>
           </Box>
-          <Box
-            as="section"
-            aria-labelledby={directHeadingId}
-            bg="colorPalette.subtle"
-            rounded="2xl"
-            p={{ base: '5', md: '6' }}
-          >
-            <Stack gap="1" align="flex-start">
-              <Heading as="h2" size="md" id={directHeadingId} mb="2">
-                {t('support.directHeading')}
-              </Heading>
-              <Link href={`mailto:${env.CONTACT_EMAIL}`} color="colorPalette.fg" minHeight="11" gap="2">
-                <Mail aria-hidden size={18} />
-                {t('support.directEmail', { email: env.CONTACT_EMAIL })}
-              </Link>
-              <Link href={`tel:${tel}`} color="colorPalette.fg" minHeight="11" gap="2">
-                <Phone aria-hidden size={18} />
-                {t('support.directPhone', { phone: env.CONTACT_PHONE })}
-              </Link>
-            </Stack>
-          </Box>
+          <StaticContent>
+            <Box
+              as="section"
+              aria-labelledby={directHeadingId}
+              bg="colorPalette.subtle"
+              rounded="2xl"
+              p={{ base: '5', md: '6' }}
+            >
+              <Stack gap="1" align="flex-start">
+                <Heading as="h2" size="md" id={directHeadingId} mb="2">
+                  {t('support.directHeading')}
+                </Heading>
+                <Link href={`mailto:${env.CONTACT_EMAIL}`} color="colorPalette.fg" minHeight="11" gap="2">
+                  <Mail aria-hidden size={18} />
+                  {t('support.directEmail', { email: env.CONTACT_EMAIL })}
+                </Link>
+                <Link href={`tel:${tel}`} color="colorPalette.fg" minHeight="11" gap="2">
+                  <Phone aria-hidden size={18} />
+                  {t('support.directPhone', { phone: env.CONTACT_PHONE })}
+                </Link>
+              </Stack>
+            </Box>
+          </StaticContent>
         </Stack>
       </Container>
     </>

@@ -2,12 +2,13 @@ import { EmptyState, SimpleGrid, Text } from '@chakra-ui/react';
 import { Newspaper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../../components/loading-state';
+import { StaticContent } from '../../../components/static-content';
 import { usePublishedPosts } from '../api/use-published-posts';
 import { PostCard } from './post-card';
 
 export function PostList() {
   const { t } = useTranslation();
-  const { data: posts, isPending, isError } = usePublishedPosts();
+  const { data: posts, isPending, isError, dataUpdatedAt } = usePublishedPosts();
 
   if (isPending) return <LoadingState label={t('blog.loading')} />;
 
@@ -34,12 +35,14 @@ export function PostList() {
   }
 
   return (
-    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="6">
-      {posts.map((post) => (
-        <li key={post.id}>
-          <PostCard post={post} />
-        </li>
-      ))}
-    </SimpleGrid>
+    <StaticContent version={dataUpdatedAt}>
+      <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="6">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </SimpleGrid>
+    </StaticContent>
   );
 }

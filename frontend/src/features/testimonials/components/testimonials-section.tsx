@@ -1,6 +1,7 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StaticContent } from '../../../components/static-content';
 import type { Language } from '../../../lib/i18n';
 import { localizeTestimonial, DEFAULT_RATING, type TestimonialView } from '../api/testimonial';
 import { useFeaturedTestimonials } from '../api/use-featured-testimonials';
@@ -26,7 +27,7 @@ function CardGrid({ children, busy = false }: { children: ReactNode; busy?: bool
 
 export function TestimonialsSection() {
   const { t, i18n } = useTranslation();
-  const { data, isPending } = useFeaturedTestimonials();
+  const { data, isPending, dataUpdatedAt, errorUpdatedAt } = useFeaturedTestimonials();
   const language: Language = i18n.language === 'en' ? 'en' : 'ko';
 
   let content: ReactNode;
@@ -59,13 +60,15 @@ export function TestimonialsSection() {
             },
           ]);
     content = (
-      <CardGrid>
-        {cards.map(([key, view]) => (
-          <li key={key}>
-            <TestimonialCard testimonial={view} />
-          </li>
-        ))}
-      </CardGrid>
+      <StaticContent version={`${dataUpdatedAt} ${errorUpdatedAt}`}>
+        <CardGrid>
+          {cards.map(([key, view]) => (
+            <li key={key}>
+              <TestimonialCard testimonial={view} />
+            </li>
+          ))}
+        </CardGrid>
+      </StaticContent>
     );
   }
 

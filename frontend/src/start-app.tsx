@@ -5,6 +5,7 @@ import { CacheProvider } from '@emotion/react';
 import { AppProviders } from './app/providers';
 import { AppRoutes, loadMatchedRoutes } from './app/router';
 import { createBrowserStyleCache, hasServerGlobalStyles } from './app/style-cache';
+import { hydrateWaitingParts } from './components/hydrate-in-task';
 import { getSystems } from './app/theme';
 import { whileHydrating } from './lib/hydration';
 import { currentLanguage } from './lib/i18n';
@@ -47,6 +48,15 @@ export async function startApp(): Promise<void> {
       </AppProviders>
     </CacheProvider>
   );
-  if (hydrate) whileHydrating(() => hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (hydrate) {
+    whileHydrating(() => hydrateRoot(container, app));
+    await hydrateWaitingParts();
+  } else {
+    createRoot(container).render(app);
+    // Its effects run in the task queued while it rendered.
+    await nextTask();
+  }
+  // The page is the app now, no longer prerendered HTML only (its effects have run: the banner's
+  // timers are started by then).
+  document.documentElement.dataset.live = '';
 }

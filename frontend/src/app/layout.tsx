@@ -1,7 +1,8 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { HydrateInTask } from '../components/hydrate-in-task';
 import { LoadingState } from '../components/loading-state';
 import { StaticContent } from '../components/static-content';
 import { Toaster } from '../components/toaster';
@@ -15,17 +16,13 @@ export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useRouteChange();
-  // Marks the page as the app, no longer prerendered HTML only. An effect, not state: a second
-  // render of the whole page after hydration would cost a phone hundreds of milliseconds. It runs
-  // after the effects of the layout's children (the banner's timers are started by then).
-  useEffect(() => {
-    document.documentElement.dataset.live = '';
-  }, []);
 
   return (
     <Flex direction="column" minH="100dvh">
       <SkipNavLink>{t('site.skipToContent')}</SkipNavLink>
-      <SiteHeader />
+      <HydrateInTask>
+        <SiteHeader />
+      </HydrateInTask>
       {/* At least a screen tall: content that arrives after the first paint (posts, testimonials)
           grows the page below the fold instead of pushing a visible footer down (layout shift). */}
       <Box as="main" flex="1" minH="100dvh">
@@ -33,9 +30,11 @@ export function Layout() {
         {/* Keeps header and footer around a page that fails. Pages opened within the app show a
             spinner while their code arrives. */}
         <RouteErrorBoundary pathname={pathname}>
-          <Suspense fallback={<LoadingState label={t('site.loading')} />}>
-            <Outlet />
-          </Suspense>
+          <HydrateInTask>
+            <Suspense fallback={<LoadingState label={t('site.loading')} />}>
+              <Outlet />
+            </Suspense>
+          </HydrateInTask>
         </RouteErrorBoundary>
       </Box>
       <StaticContent>

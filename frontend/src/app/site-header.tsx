@@ -4,6 +4,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { PageLink, isPlainLeftClick } from '../components/page-link';
+import { StaticContent } from '../components/static-content';
 import { LanguageToggle } from './language-toggle';
 import { CALL_TO_ACTION_PATH, navItems } from './nav-items';
 
@@ -44,44 +45,48 @@ export function SiteHeader() {
     >
       <Container maxW="6xl">
         <Flex h={HEADER_HEIGHT} align="center" justify="space-between" gap="4">
-          <Link asChild variant="plain" fontWeight="bold" fontSize="xl" color="colorPalette.fg" gap="2">
-            <PageLink to="/" aria-label={t('nav.homeLink')}>
-              <Gift aria-hidden size={24} />
-              {t('brand')}
-            </PageLink>
-          </Link>
+          {/* Links only: adopted as the server drew them (the current page marked), live after the
+              first navigation. */}
+          <StaticContent>
+            <Link asChild variant="plain" fontWeight="bold" fontSize="xl" color="colorPalette.fg" gap="2">
+              <PageLink to="/" aria-label={t('nav.homeLink')}>
+                <Gift aria-hidden size={24} />
+                {t('brand')}
+              </PageLink>
+            </Link>
 
-          <Box as="nav" aria-label={t('nav.label')} hideBelow="lg">
-            <HStack as="ul" gap="1" listStyleType="none">
-              {navItems.map((item) => (
-                <Box as="li" key={item.to}>
-                  {item.to === CALL_TO_ACTION_PATH ? (
-                    <Button asChild size="sm" rounded="full" ms="2">
-                      <PageLink to={item.to}>
-                        <Heart aria-hidden fill="currentColor" />
-                        {t(item.labelKey)}
-                      </PageLink>
-                    </Button>
-                  ) : (
-                    <Link
-                      asChild
-                      variant="plain"
-                      px="3"
-                      py="2"
-                      rounded="md"
-                      fontSize="sm"
-                      fontWeight="medium"
-                      color="fg.muted"
-                      _hover={{ color: 'colorPalette.fg', bg: 'colorPalette.subtle' }}
-                      _currentPage={{ color: 'colorPalette.fg', fontWeight: 'semibold' }}
-                    >
-                      <PageLink to={item.to}>{t(item.labelKey)}</PageLink>
-                    </Link>
-                  )}
-                </Box>
-              ))}
-            </HStack>
-          </Box>
+            <Box as="nav" aria-label={t('nav.label')} hideBelow="lg">
+              <HStack as="ul" gap="1" listStyleType="none">
+                {navItems.map((item) => (
+                  <Box as="li" key={item.to}>
+                    {item.to === CALL_TO_ACTION_PATH ? (
+                      <Button asChild size="sm" rounded="full" ms="2">
+                        <PageLink to={item.to}>
+                          <Heart aria-hidden fill="currentColor" />
+                          {t(item.labelKey)}
+                        </PageLink>
+                      </Button>
+                    ) : (
+                      <Link
+                        asChild
+                        variant="plain"
+                        px="3"
+                        py="2"
+                        rounded="md"
+                        fontSize="sm"
+                        fontWeight="medium"
+                        color="fg.muted"
+                        _hover={{ color: 'colorPalette.fg', bg: 'colorPalette.subtle' }}
+                        _currentPage={{ color: 'colorPalette.fg', fontWeight: 'semibold' }}
+                      >
+                        <PageLink to={item.to}>{t(item.labelKey)}</PageLink>
+                      </Link>
+                    )}
+                  </Box>
+                ))}
+              </HStack>
+            </Box>
+          </StaticContent>
 
           <HStack gap="2">
             <LanguageToggle h={{ base: '12', lg: '9' }} />

@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isHydrating, isServerRendering } from '../lib/hydration';
+import { isServerRendering } from '../lib/hydration';
 import { scrollToTop } from '../lib/scroll';
+import { useAdoptsServerHtml } from './hydrate-in-task';
 import { isPlainLeftClick } from './page-link';
 
 /** Where a link inside server HTML points, when the app should follow it itself. */
@@ -53,7 +54,8 @@ export function StaticContent({ children, version = '' }: StaticContentProps) {
   const { pathname } = location;
   const navigate = useNavigate();
   const shown = `${i18n.language} ${pathname} ${version}`;
-  const [adopted] = useState(() => (isHydrating() ? shown : null));
+  const adopting = useAdoptsServerHtml();
+  const [adopted] = useState(() => (adopting ? shown : null));
   const live = useRef(adopted === null);
   if (shown !== adopted) live.current = true;
   const firstId = useRef('');

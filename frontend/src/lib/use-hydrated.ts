@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { isHydrating, isServerRendering } from './hydration';
+import { useAdoptsServerHtml } from '../components/hydrate-in-task';
+import { isServerRendering } from './hydration';
 
 /**
  * False on the server and while the app adopts server-rendered HTML, true once the page is live
@@ -7,7 +8,8 @@ import { isHydrating, isServerRendering } from './hydration';
  * snapshot, so the first value comes from lib/hydration.ts.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(() => !isServerRendering() && !isHydrating());
+  const adopting = useAdoptsServerHtml();
+  const [hydrated, setHydrated] = useState(() => !isServerRendering() && !adopting);
   useEffect(() => {
     if (!hydrated) setHydrated(true);
   }, [hydrated]);

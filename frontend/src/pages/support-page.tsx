@@ -2,6 +2,7 @@ import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Mail, Phone } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateInTask } from '../components/hydrate-in-task';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
 import { InquiryForm } from '../features/inquiry/components/inquiry-form';
@@ -24,7 +25,9 @@ export function SupportPage() {
       </StaticContent>
       <Container maxW="3xl" pb={{ base: '12', md: '20' }}>
         <Stack gap={{ base: '12', md: '16' }}>
-          <SupportFaq />
+          <HydrateInTask>
+            <SupportFaq />
+          </HydrateInTask>
           <Box as="section" aria-labelledby={formHeadingId}>
             <Stack gap="5">
               <Stack gap="2">
@@ -33,7 +36,9 @@ export function SupportPage() {
                 </Heading>
                 <Text color="fg.muted">{t('support.formLead')}</Text>
               </Stack>
-              <InquiryForm kind="contact" />
+              <HydrateInTask>
+                <InquiryForm kind="contact" />
+              </HydrateInTask>
             </Stack>
           </Box>
           <StaticContent>

@@ -1,0 +1,125 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { whileHydrating, whileServerRendering } from '../lib/hydration';
+import { HydrateInTask, hydrateWaitingParts, useAdoptsServerHtml } from './hydrate-in-task';
+
+/** Which parts rendered, in order, and whether they adopted server HTML. */
+const rendered: string[] = [];
+
+function Counter({ name }: { name: string }) {
+  const adopting = useAdoptsServerHtml();
+  const [count, setCount] = useState(0);
+  rendered.push(`${name}${adopting ? ' (adopting)' : ''}`);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      {name} {count}
+    </button>
+  );
+}
+
+const Page = () => (
+  <main>
+    <Counter name="shell" />
+    <HydrateInTask>
+      <Counter name="first" />
+      <p>
+        <Counter name="first, second element" />
+      </p>
+      <HydrateInTask>
+        <Counter name="inside first" />
+      </HydrateInTask>
+    </HydrateInTask>
+    <section>
+      <HydrateInTask>
+        <Counter name="second" />
+      </HydrateInTask>
+    </section>
+  </main>
+);
+
+let root: Root | undefined;
+let container: HTMLElement;
+
+function serverPage(): Element[] {
+  container = document.createElement('div');
+  container.innerHTML = whileServerRendering(() => renderToString(<Page />));
+  document.body.append(container);
+  rendered.length = 0;
+  return [...container.querySelectorAll('*')];
+}
+
+beforeEach(() => {
+  rendered.length = 0;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container?.remove();
+});
+
+describe('HydrateInTask', () => {
+  it('renders as its children on the server, each part one element that lays out as if it were not there', () => {
+    serverPage();
+
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'shell 0',
+      'first 0',
+      'first, second element 0',
+      'inside first 0',
+      'second 0',
+    ]);
+    expect(screen.getByRole('button', { name: 'second 0' }).parentElement).toHaveStyle({ display: 'contents' });
+  });
+
+  it('leaves its parts as the server drew them while the app adopts the page', () => {
+    const before = serverPage();
+
+    whileHydrating(() => {
+      root = hydrateRoot(container, <Page />);
+    });
+
+    expect(rendered).toEqual(['shell (adopting)']);
+    expect(before.every((element) => element.isConnected)).toBe(true);
+  });
+
+  it('adopts the parts afterwards in page order, parts inside parts after them, keeping every element', async () => {
+    const before = serverPage();
+    whileHydrating(() => {
+      root = hydrateRoot(container, <Page />);
+    });
+    rendered.length = 0;
+
+    await hydrateWaitingParts();
+
+    expect(rendered).toEqual([
+      'first (adopting)',
+      'first, second element (adopting)',
+      'second (adopting)',
+      'inside first (adopting)',
+    ]);
+    expect(before.every((element) => element.isConnected)).toBe(true);
+  });
+
+  it('answers input once adopted', async () => {
+    serverPage();
+    whileHydrating(() => {
+      root = hydrateRoot(container, <Page />);
+    });
+    await hydrateWaitingParts();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'inside first 0' }));
+    });
+
+    expect(screen.getByRole('button', { name: 'inside first 1' })).toBeInTheDocument();
+  });
+
+  it('renders at once where the app renders from scratch', () => {
+    render(<Page />);
+
+    expect(rendered).toEqual(['shell', 'first', 'first, second element', 'inside first', 'second']);
+  });
+});

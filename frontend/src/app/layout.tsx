@@ -30,11 +30,9 @@ export function Layout() {
         {/* Keeps header and footer around a page that fails. Pages opened within the app show a
             spinner while their code arrives. */}
         <RouteErrorBoundary pathname={pathname}>
-          <HydrateInTask>
-            <Suspense fallback={<LoadingState label={t('site.loading')} />}>
-              <Outlet />
-            </Suspense>
-          </HydrateInTask>
+          <Suspense fallback={<LoadingState label={t('site.loading')} />}>
+            <Outlet />
+          </Suspense>
         </RouteErrorBoundary>
       </Box>
       <StaticContent>

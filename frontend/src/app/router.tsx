@@ -1,5 +1,8 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-router-dom';
+import { HydrateInTask } from '../components/hydrate-in-task';
+import { LoadingState } from '../components/loading-state';
 import type { TranslationArea } from '../i18n/areas';
 import { loadTranslations } from '../lib/i18n';
 import { Layout } from './layout';
@@ -32,21 +35,81 @@ function lazyPage<Module, Props extends object = object>(
 
 // Every page is its own chunk, so a visitor downloads only the code of the pages they open; the
 // admin console's chunk is fetched only when an admin route is opened.
-const HomePage = lazyPage(['home'], () => import('../pages/home-page'), (m) => m.HomePage);
-const HowPage = lazyPage(['pages'], () => import('../pages/how-page'), (m) => m.HowPage);
-const AboutPage = lazyPage(['pages'], () => import('../pages/about-page'), (m) => m.AboutPage);
-const WhyPage = lazyPage(['pages'], () => import('../pages/why-page'), (m) => m.WhyPage);
-const PartnerPage = lazyPage(['pages', 'inquiry'], () => import('../pages/partner-page'), (m) => m.PartnerPage);
-const TryPage = lazyPage(['try'], () => import('../pages/try-page'), (m) => m.TryPage);
-const BlogPage = lazyPage(['blog'], () => import('../pages/blog-page'), (m) => m.BlogPage);
-const BlogPostPage = lazyPage(['blog'], () => import('../pages/blog-post-page'), (m) => m.BlogPostPage);
-const SupportPage = lazyPage(['inquiry'], () => import('../pages/support-page'), (m) => m.SupportPage);
-const AdminConsolePage = lazyPage(['admin'], () => import('../pages/admin-console-page'), (m) => m.AdminConsolePage);
-const UnsubscribePage = lazyPage(['blog'], () => import('../pages/unsubscribe-page'), (m) => m.UnsubscribePage);
-const PrivacyPage = lazyPage(['legal'], () => import('../pages/privacy-page'), (m) => m.PrivacyPage);
-const TermsPage = lazyPage(['legal'], () => import('../pages/terms-page'), (m) => m.TermsPage);
-const MessagePage = lazyPage(['message'], () => import('../pages/message-page'), (m) => m.MessagePage);
-const NotFoundPage = lazyPage(['pages'], () => import('../pages/not-found-page'), (m) => m.NotFoundPage);
+const HomePage = lazyPage(
+  ['home'],
+  () => import('../pages/home-page'),
+  (m) => m.HomePage,
+);
+const HowPage = lazyPage(
+  ['pages'],
+  () => import('../pages/how-page'),
+  (m) => m.HowPage,
+);
+const AboutPage = lazyPage(
+  ['pages'],
+  () => import('../pages/about-page'),
+  (m) => m.AboutPage,
+);
+const WhyPage = lazyPage(
+  ['pages'],
+  () => import('../pages/why-page'),
+  (m) => m.WhyPage,
+);
+const PartnerPage = lazyPage(
+  ['pages', 'inquiry'],
+  () => import('../pages/partner-page'),
+  (m) => m.PartnerPage,
+);
+const TryPage = lazyPage(
+  ['try'],
+  () => import('../pages/try-page'),
+  (m) => m.TryPage,
+);
+const BlogPage = lazyPage(
+  ['blog'],
+  () => import('../pages/blog-page'),
+  (m) => m.BlogPage,
+);
+const BlogPostPage = lazyPage(
+  ['blog'],
+  () => import('../pages/blog-post-page'),
+  (m) => m.BlogPostPage,
+);
+const SupportPage = lazyPage(
+  ['inquiry'],
+  () => import('../pages/support-page'),
+  (m) => m.SupportPage,
+);
+const AdminConsolePage = lazyPage(
+  ['admin'],
+  () => import('../pages/admin-console-page'),
+  (m) => m.AdminConsolePage,
+);
+const UnsubscribePage = lazyPage(
+  ['blog'],
+  () => import('../pages/unsubscribe-page'),
+  (m) => m.UnsubscribePage,
+);
+const PrivacyPage = lazyPage(
+  ['legal'],
+  () => import('../pages/privacy-page'),
+  (m) => m.PrivacyPage,
+);
+const TermsPage = lazyPage(
+  ['legal'],
+  () => import('../pages/terms-page'),
+  (m) => m.TermsPage,
+);
+const MessagePage = lazyPage(
+  ['message'],
+  () => import('../pages/message-page'),
+  (m) => m.MessagePage,
+);
+const NotFoundPage = lazyPage(
+  ['pages'],
+  () => import('../pages/not-found-page'),
+  (m) => m.NotFoundPage,
+);
 
 interface PageRoute {
   path: string;
@@ -74,10 +137,25 @@ const pages: PageRoute[] = [
   { path: '*', page: NotFoundPage },
 ];
 
+function PageLoading() {
+  const { t } = useTranslation();
+  return <LoadingState label={t('site.loading')} />;
+}
+
 const routes: RouteObject[] = [
   {
     element: <Layout />,
-    children: pages.map(({ path, page: Page, element }) => ({ path, element: element ?? <Page /> })),
+    // A page the server rendered is adopted in a task of its own, after the layout; one opened
+    // within the app shows a spinner while its code arrives.
+    children: pages.map(({ path, page: Page, element }) => ({
+      path,
+      element: (
+        // Keyed: each route's page is a part of its own, gone when another route's page comes.
+        <HydrateInTask key={path} fallback={<PageLoading />}>
+          {element ?? <Page />}
+        </HydrateInTask>
+      ),
+    })),
   },
 ];
 

@@ -19,11 +19,12 @@ function Counter({ name }: { name: string }) {
   );
 }
 
-const Page = () => (
+const Page = ({ later = false }: { later?: boolean }) => (
   <main>
     <Counter name="shell" />
     <HydrateInTask>
       <Counter name="first" />
+      {later && <Counter name="later" />}
       <p>
         <Counter name="first, second element" />
       </p>
@@ -115,6 +116,20 @@ describe('HydrateInTask', () => {
     });
 
     expect(screen.getByRole('button', { name: 'inside first 1' })).toBeInTheDocument();
+  });
+
+  it('tells content that comes into a part after it was adopted that it adopts nothing', async () => {
+    serverPage();
+    whileHydrating(() => {
+      root = hydrateRoot(container, <Page />);
+    });
+    await hydrateWaitingParts();
+    rendered.length = 0;
+
+    act(() => root!.render(<Page later />));
+
+    expect(rendered).toContain('later');
+    expect(screen.getByRole('button', { name: 'later 0' })).toBeInTheDocument();
   });
 
   it('renders at once where the app renders from scratch', () => {

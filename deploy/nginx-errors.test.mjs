@@ -1,7 +1,7 @@
 // nginx's own answers under /api/ keep the API's contract: when the backend cannot answer, or a
 // body is over nginx's limit, the client gets the JSON error shape in its language, not an HTML page.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,8 @@ let webRoot;
 before(async () => {
   port = await freePort();
   webRoot = mkdtempSync(join(tmpdir(), 'giftcast-web-'));
+  // nginx's workers run as another user when it is started as root.
+  chmodSync(webRoot, 0o755);
   // The backend's port is closed: every proxied request fails as during a deploy or a crash.
   nginx = startLocalNginx({
     BACKEND_UPSTREAM: `127.0.0.1:${await freePort()}`,

@@ -1,17 +1,24 @@
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes, loadMatchedRoutes } from './app/router';
 import { createServerStyleCache, markServerStyleTags } from './app/style-cache';
-import { HeadTagsCollector, HeadTagsProvider, headTagsHtml, PAGE_HEAD_MARKERS } from './components/page-head';
+import { HeadTagsCollector, HeadTagsProvider, PAGE_HEAD_MARKERS, type HeadTag } from './components/page-head';
 import { whileServerRendering } from './lib/hydration';
 import { i18n, type Language } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { QUERY_DATA_ELEMENT_ID, type QuerySeed } from './lib/query-seed';
 
 export type { QuerySeed };
+
+/** The page's head tags as HTML, written and escaped by the renderer that wrote the page. */
+const headTagsHtml = (tags: HeadTag[]) =>
+  renderToString(
+    <>{tags.map(({ name, attributes, text }, index) => createElement(name, { key: index, ...attributes }, text))}</>,
+  );
 
 /**
  * The HTML of one page in one language: at build time for the public pages

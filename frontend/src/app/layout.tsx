@@ -1,9 +1,7 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { HydrateInTask } from '../components/hydrate-in-task';
-import { LoadingState } from '../components/loading-state';
 import { StaticContent } from '../components/static-content';
 import { Toaster } from '../components/toaster';
 import { NotificationBanner } from './notification-banner';
@@ -28,11 +26,9 @@ export function Layout() {
       <Box as="main" flex="1" minH="100dvh">
         <SkipNavContent />
         {/* Keeps header and footer around a page that fails. Pages opened within the app show a
-            spinner while their code arrives. */}
+            spinner while their code arrives (app/router.tsx). */}
         <RouteErrorBoundary pathname={pathname}>
-          <Suspense fallback={<LoadingState label={t('site.loading')} />}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </RouteErrorBoundary>
       </Box>
       <StaticContent>

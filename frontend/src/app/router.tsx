@@ -17,15 +17,13 @@ type LazyPage<Props> = ComponentType<Props> & {
  * renders (it suspends meanwhile) or ahead of that with `load()`. Once loaded it renders at once,
  * which hydrating a prerendered page requires (start-app.tsx loads the current page first).
  */
-function lazyPage<Module, Props extends object = object>(
+function lazyPage<Props extends object = object>(
   areas: TranslationArea[],
-  load: () => Promise<Module>,
-  pick: (module: Module) => ComponentType<Props>,
+  load: () => Promise<ComponentType<Props>>,
 ): LazyPage<Props> {
   let Loaded: ComponentType<Props> | undefined;
   const loadPage = async () => {
-    const [module] = await Promise.all([load(), loadTranslations(areas)]);
-    Loaded = pick(module);
+    [Loaded] = await Promise.all([load(), loadTranslations(areas)]);
     return { default: Loaded };
   };
   const Suspending = lazy(loadPage);
@@ -33,82 +31,9 @@ function lazyPage<Module, Props extends object = object>(
   return Object.assign(Page, { load: async () => void (await loadPage()) });
 }
 
-// Every page is its own chunk, so a visitor downloads only the code of the pages they open; the
-// admin console's chunk is fetched only when an admin route is opened.
-const HomePage = lazyPage(
-  ['home'],
-  () => import('../pages/home-page'),
-  (m) => m.HomePage,
-);
-const HowPage = lazyPage(
-  ['pages'],
-  () => import('../pages/how-page'),
-  (m) => m.HowPage,
-);
-const AboutPage = lazyPage(
-  ['pages'],
-  () => import('../pages/about-page'),
-  (m) => m.AboutPage,
-);
-const WhyPage = lazyPage(
-  ['pages'],
-  () => import('../pages/why-page'),
-  (m) => m.WhyPage,
-);
-const PartnerPage = lazyPage(
-  ['pages', 'inquiry'],
-  () => import('../pages/partner-page'),
-  (m) => m.PartnerPage,
-);
-const TryPage = lazyPage(
-  ['try'],
-  () => import('../pages/try-page'),
-  (m) => m.TryPage,
-);
-const BlogPage = lazyPage(
-  ['blog'],
-  () => import('../pages/blog-page'),
-  (m) => m.BlogPage,
-);
-const BlogPostPage = lazyPage(
-  ['blog'],
-  () => import('../pages/blog-post-page'),
-  (m) => m.BlogPostPage,
-);
-const SupportPage = lazyPage(
-  ['inquiry'],
-  () => import('../pages/support-page'),
-  (m) => m.SupportPage,
-);
-const AdminConsolePage = lazyPage(
-  ['admin'],
-  () => import('../pages/admin-console-page'),
-  (m) => m.AdminConsolePage,
-);
-const UnsubscribePage = lazyPage(
-  ['blog'],
-  () => import('../pages/unsubscribe-page'),
-  (m) => m.UnsubscribePage,
-);
-const PrivacyPage = lazyPage(
-  ['legal'],
-  () => import('../pages/privacy-page'),
-  (m) => m.PrivacyPage,
-);
-const TermsPage = lazyPage(
-  ['legal'],
-  () => import('../pages/terms-page'),
-  (m) => m.TermsPage,
-);
-const MessagePage = lazyPage(
-  ['message'],
-  () => import('../pages/message-page'),
-  (m) => m.MessagePage,
-);
-const NotFoundPage = lazyPage(
-  ['pages'],
-  () => import('../pages/not-found-page'),
-  (m) => m.NotFoundPage,
+// The admin console's chunk is fetched only when an admin route is opened.
+const AdminConsolePage = lazyPage(['admin'], () =>
+  import('../pages/admin-console-page').then((m) => m.AdminConsolePage),
 );
 
 interface PageRoute {
@@ -118,23 +43,36 @@ interface PageRoute {
   element?: ReactElement;
 }
 
+// Every page is its own chunk, so a visitor downloads only the code of the pages they open.
 const pages: PageRoute[] = [
-  { path: '/', page: HomePage },
-  { path: '/how', page: HowPage },
-  { path: '/about', page: AboutPage },
-  { path: '/why', page: WhyPage },
-  { path: '/partner', page: PartnerPage },
-  { path: '/try', page: TryPage },
-  { path: '/blog', page: BlogPage },
-  { path: '/blog/:slug', page: BlogPostPage },
-  { path: '/support', page: SupportPage },
+  { path: '/', page: lazyPage(['home'], () => import('../pages/home-page').then((m) => m.HomePage)) },
+  { path: '/how', page: lazyPage(['pages'], () => import('../pages/how-page').then((m) => m.HowPage)) },
+  { path: '/about', page: lazyPage(['pages'], () => import('../pages/about-page').then((m) => m.AboutPage)) },
+  { path: '/why', page: lazyPage(['pages'], () => import('../pages/why-page').then((m) => m.WhyPage)) },
+  {
+    path: '/partner',
+    page: lazyPage(['pages', 'inquiry'], () => import('../pages/partner-page').then((m) => m.PartnerPage)),
+  },
+  { path: '/try', page: lazyPage(['try'], () => import('../pages/try-page').then((m) => m.TryPage)) },
+  { path: '/blog', page: lazyPage(['blog'], () => import('../pages/blog-page').then((m) => m.BlogPage)) },
+  {
+    path: '/blog/:slug',
+    page: lazyPage(['blog'], () => import('../pages/blog-post-page').then((m) => m.BlogPostPage)),
+  },
+  { path: '/support', page: lazyPage(['inquiry'], () => import('../pages/support-page').then((m) => m.SupportPage)) },
   { path: '/admin/*', page: AdminConsolePage },
   { path: '/admin-blog', page: AdminConsolePage, element: <AdminConsolePage blogOnly /> },
-  { path: '/unsubscribe', page: UnsubscribePage },
-  { path: '/privacy', page: PrivacyPage },
-  { path: '/terms', page: TermsPage },
-  { path: '/v/:qrToken', page: MessagePage },
-  { path: '*', page: NotFoundPage },
+  {
+    path: '/unsubscribe',
+    page: lazyPage(['blog'], () => import('../pages/unsubscribe-page').then((m) => m.UnsubscribePage)),
+  },
+  { path: '/privacy', page: lazyPage(['legal'], () => import('../pages/privacy-page').then((m) => m.PrivacyPage)) },
+  { path: '/terms', page: lazyPage(['legal'], () => import('../pages/terms-page').then((m) => m.TermsPage)) },
+  {
+    path: '/v/:qrToken',
+    page: lazyPage(['message'], () => import('../pages/message-page').then((m) => m.MessagePage)),
+  },
+  { path: '*', page: lazyPage(['pages'], () => import('../pages/not-found-page').then((m) => m.NotFoundPage)) },
 ];
 
 function PageLoading() {
@@ -149,6 +87,7 @@ const routes: RouteObject[] = [
     // within the app shows a spinner while its code arrives.
     children: pages.map(({ path, page: Page, element }) => ({
       path,
+      handle: Page,
       element: (
         // Keyed: each route's page is a part of its own, gone when another route's page comes.
         <HydrateInTask key={path} fallback={<PageLoading />}>
@@ -169,6 +108,6 @@ export function AppRoutes() {
  * shows exactly the prerendered page and no fallback flashes.
  */
 export async function loadMatchedRoutes(location: Partial<Location> | string): Promise<void> {
-  const matched = matchRoutes(routes, location)?.at(-1)?.route;
-  await pages.find((route) => route.path === matched?.path)?.page.load();
+  const page: LazyPage<object> | undefined = matchRoutes(routes, location)?.at(-1)?.route.handle;
+  await page?.load();
 }

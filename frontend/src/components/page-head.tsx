@@ -51,21 +51,6 @@ export class HeadTagsCollector {
 const HeadTagsContext = createContext<HeadTagsCollector | null>(null);
 export const HeadTagsProvider = HeadTagsContext.Provider;
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The tags as HTML, for the server's response. */
-export function headTagsHtml(tags: HeadTag[]): string {
-  return tags
-    .map(({ name, attributes, text }) => {
-      const open = `<${name}${Object.entries(attributes)
-        .map(([attribute, value]) => ` ${attribute}="${escapeHtml(value)}"`)
-        .join('')}>`;
-      return name === 'title' ? `${open}${escapeHtml(text ?? '')}</title>` : open;
-    })
-    .join('');
-}
-
 function createHeadElement({ name, attributes, text }: HeadTag): HTMLElement {
   const element = document.createElement(name);
   for (const [attribute, value] of Object.entries(attributes)) element.setAttribute(attribute, value);
@@ -146,7 +131,7 @@ export function PageHead({ title, description, path, noIndex = false, image }: P
   ];
   if (collector) collector.tags = tags;
 
-  const html = headTagsHtml(tags);
-  useEffect(() => writeHeadTags(tags), [html]); // eslint-disable-line react-hooks/exhaustive-deps
+  const key = JSON.stringify(tags);
+  useEffect(() => writeHeadTags(tags), [key]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }

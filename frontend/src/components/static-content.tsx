@@ -31,6 +31,12 @@ function IdMark({ onId }: { onId: (id: string) => void }) {
   return null;
 }
 
+interface StaticContentProps {
+  children: ReactNode;
+  /** What else the content shows, e.g. when its data was fetched: a change renders it live. */
+  version?: string | number;
+}
+
 /**
  * Content that shows only text, pictures and links, whatever the app does: on a page the server
  * rendered, the browser adopts its HTML as it stands instead of rendering it again, which spares a
@@ -42,18 +48,11 @@ function IdMark({ onId }: { onId: (id: string) => void }) {
  * Only for content without state, effects, event handlers or ids (useId); the server refuses the
  * last. Lays out as if it were not there.
  */
-interface StaticContentProps {
-  children: ReactNode;
-  /** What else the content shows, e.g. when its data was fetched: a change renders it live. */
-  version?: string | number;
-}
-
 export function StaticContent({ children, version = '' }: StaticContentProps) {
   const { i18n } = useTranslation();
   const location = useLocation();
-  const { pathname } = location;
   const navigate = useNavigate();
-  const shown = `${i18n.language} ${pathname} ${version}`;
+  const shown = `${i18n.language} ${location.pathname} ${version}`;
   const adopting = useAdoptsServerHtml();
   const [adopted] = useState(() => (adopting ? shown : null));
   const live = useRef(adopted === null);

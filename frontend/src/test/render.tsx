@@ -8,22 +8,16 @@ import { Toaster, loadToastRegion } from '../components/toaster';
 import { createQueryClient } from '../lib/query-client';
 import type { QuerySeed } from '../lib/query-seed';
 
-/** What a test sees of the router: where it is, where it has been, and a way to go elsewhere. */
+/** What a test sees of the router: where it is, and a way to go elsewhere. */
 export interface TestRouter {
   state: { location: Location };
-  /** Every path (with its query) shown so far, in order. */
-  visited: string[];
   navigate: (to: string) => Promise<void>;
 }
 
 function RouterProbe({ router }: { router: TestRouter & { go?: NavigateFunction } }) {
   const location = useLocation();
   router.go = useNavigate();
-  const path = location.pathname + location.search;
-  if (router.state.location !== location) {
-    router.state.location = location;
-    if (router.visited.at(-1) !== path) router.visited.push(path);
-  }
+  router.state.location = location;
   return null;
 }
 
@@ -39,7 +33,6 @@ async function renderRouter(ui: ReactNode, url: string, seeds: QuerySeed[] = [])
   for (const [queryKey, data] of seeds) queryClient.setQueryData(queryKey, data);
   const router: TestRouter & { go?: NavigateFunction } = {
     state: { location: undefined as unknown as Location },
-    visited: [],
     navigate: async (to) => void (await router.go!(to)),
   };
   const user = userEvent.setup();

@@ -243,6 +243,7 @@ for (const language of ['ko', 'en'] as const) {
       year: 'numeric',
       month: 'long',
       day: 'numeric',
+      timeZone: 'Asia/Seoul', // the day in Korea, as the site shows it whatever the reader's zone
     }).format(new Date(post.createdAt));
     await useLanguage(page, language);
 

@@ -8,7 +8,7 @@ import { AppRoutes, loadMatchedRoutes } from './app/router';
 import { createServerStyleCache, markServerStyleTags } from './app/style-cache';
 import { HeadTagsCollector, HeadTagsProvider, PAGE_HEAD_MARKERS, type HeadTag } from './components/page-head';
 import { whileServerRendering } from './lib/hydration';
-import { i18n, type Language } from './lib/i18n';
+import { showLanguage, type Language } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { QUERY_DATA_ELEMENT_ID, type QuerySeed } from './lib/query-seed';
 
@@ -32,13 +32,13 @@ export async function renderPage(
   language: Language,
   seeds: QuerySeed[] = [],
 ): Promise<{ html: string; styles: string; head: string }> {
-  await loadMatchedRoutes(path);
+  await loadMatchedRoutes(path, language);
   const queryClient = createQueryClient();
   for (const [queryKey, data] of seeds) queryClient.setQueryData(queryKey, data);
 
-  // Without a backend i18next switches synchronously, so no other render can come in between.
-  void i18n.changeLanguage(language);
-  if (i18n.language !== language) throw new Error(`could not switch to ${language}`);
+  // The page's texts are loaded: the switch and the render are synchronous, so no other page's
+  // render comes in between.
+  showLanguage(language);
 
   // Emotion (under Chakra) would write a <style> beside each element it styles: dozens of style
   // sheets in the body for the browser to apply one by one. They go into <head> as three tags.

@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { trackEvent } from '../lib/analytics';
 import { changeLanguage, type Language } from '../lib/i18n';
 

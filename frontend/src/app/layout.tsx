@@ -1,5 +1,5 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Outlet, useLocation } from 'react-router-dom';
 import { HydrateInTask } from '../components/hydrate-in-task';
 import { StaticContent } from '../components/static-content';

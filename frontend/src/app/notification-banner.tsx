@@ -1,7 +1,7 @@
 import { Box, CloseButton, Flex, Link, Text } from '@chakra-ui/react';
 import { ArrowRight, Gift } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { PageLink, isPlainLeftClick } from '../components/page-link';
 import { prefersReducedMotion } from '../lib/scroll';
 

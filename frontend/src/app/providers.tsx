@@ -1,8 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n';
 import { queryClient as appQueryClient } from '../lib/query-client';
 import { getSystems } from './theme';
 
@@ -20,12 +18,10 @@ export function AppProviders({
   withoutGlobalStyles = false,
 }: AppProvidersProps) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <ChakraProvider value={getSystems()[withoutGlobalStyles ? 'withoutGlobalStyles' : 'system']}>
-          {children}
-        </ChakraProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <ChakraProvider value={getSystems()[withoutGlobalStyles ? 'withoutGlobalStyles' : 'system']}>
+        {children}
+      </ChakraProvider>
+    </QueryClientProvider>
   );
 }

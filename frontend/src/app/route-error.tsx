@@ -1,5 +1,5 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** Shown when a page throws or its code fails to load (e.g. an old tab after a deploy). */
 export function RouteError() {

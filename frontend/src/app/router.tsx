@@ -1,15 +1,15 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 import { HydrateInTask } from '../components/hydrate-in-task';
 import { LoadingState } from '../components/loading-state';
 import type { TranslationArea } from '../i18n/areas';
-import { loadTranslations } from '../lib/i18n';
+import { loadTranslations, type Language } from '../lib/i18n';
 import { Layout } from './layout';
 
 type LazyPage<Props> = ComponentType<Props> & {
-  /** Fetches the page's code and translations; resolves once the page renders without suspending. */
-  load: () => Promise<void>;
+  /** Fetches the page's code and its texts in `language`; resolves once the page renders without suspending. */
+  load: (language?: Language) => Promise<void>;
 };
 
 /**
@@ -22,13 +22,13 @@ function lazyPage<Props extends object = object>(
   load: () => Promise<ComponentType<Props>>,
 ): LazyPage<Props> {
   let Loaded: ComponentType<Props> | undefined;
-  const loadPage = async () => {
-    [Loaded] = await Promise.all([load(), loadTranslations(areas)]);
+  const loadPage = async (language?: Language) => {
+    [Loaded] = await Promise.all([load(), loadTranslations(areas, language)]);
     return { default: Loaded };
   };
-  const Suspending = lazy(loadPage);
+  const Suspending = lazy(() => loadPage());
   const Page = (props: Props) => (Loaded ? <Loaded {...props} /> : <Suspending {...props} />);
-  return Object.assign(Page, { load: async () => void (await loadPage()) });
+  return Object.assign(Page, { load: async (language?: Language) => void (await loadPage(language)) });
 }
 
 // The admin console's chunk is fetched only when an admin route is opened.
@@ -107,7 +107,7 @@ export function AppRoutes() {
  * Loads the code of the page at `location` (start-app.tsx, before hydrating), so the first render
  * shows exactly the prerendered page and no fallback flashes.
  */
-export async function loadMatchedRoutes(location: Partial<Location> | string): Promise<void> {
+export async function loadMatchedRoutes(location: Partial<Location> | string, language?: Language): Promise<void> {
   const page: LazyPage<object> | undefined = matchRoutes(routes, location)?.at(-1)?.route.handle;
-  await page?.load();
+  await page?.load(language);
 }

@@ -1,6 +1,6 @@
 import { Box, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Gift, Mail, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { PageLink } from '../components/page-link';
 import { env } from '../lib/env';
 

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
 import { Gift, Heart, Menu, X } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useLocation } from 'react-router-dom';
 import { PageLink, isPlainLeftClick } from '../components/page-link';
 import { StaticContent } from '../components/static-content';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isServerRendering } from '../lib/hydration';
 import { scrollToTop } from '../lib/scroll';

@@ -1,19 +1,23 @@
-// The translations a page needs beyond the site's own (./ko/site.json, always loaded), fetched with
-// the page's code: a visitor never downloads the legal texts, the admin console's or the other
-// pages' words. Both languages at once, so the language toggle switches without waiting.
+// The translations a page needs beyond the site's own Korean words (./ko/site.json, always loaded),
+// fetched with the page's code and in the language shown: a visitor never downloads the legal
+// texts, the admin console's or the other pages' words, nor the other language's until they
+// switch to it (lib/i18n.ts then fetches the areas they have seen).
+
+import type { Language } from '../lib/i18n';
 
 type Dictionary = Record<string, unknown>;
-type AreaLoader = () => Promise<[{ default: Dictionary }, { default: Dictionary }]>;
+type AreaLoader = (language: Language) => Promise<{ default: Dictionary }>;
 
 export const translationAreas = {
-  home: () => Promise.all([import('./ko/home.json'), import('./en/home.json')]),
-  pages: () => Promise.all([import('./ko/pages.json'), import('./en/pages.json')]),
-  legal: () => Promise.all([import('./ko/legal.json'), import('./en/legal.json')]),
-  inquiry: () => Promise.all([import('./ko/inquiry.json'), import('./en/inquiry.json')]),
-  blog: () => Promise.all([import('./ko/blog.json'), import('./en/blog.json')]),
-  try: () => Promise.all([import('./ko/try.json'), import('./en/try.json')]),
-  message: () => Promise.all([import('./ko/message.json'), import('./en/message.json')]),
-  admin: () => Promise.all([import('./ko/admin.json'), import('./en/admin.json')]),
+  site: (language) => (language === 'en' ? import('./en/site.json') : import('./ko/site.json')),
+  home: (language) => (language === 'en' ? import('./en/home.json') : import('./ko/home.json')),
+  pages: (language) => (language === 'en' ? import('./en/pages.json') : import('./ko/pages.json')),
+  legal: (language) => (language === 'en' ? import('./en/legal.json') : import('./ko/legal.json')),
+  inquiry: (language) => (language === 'en' ? import('./en/inquiry.json') : import('./ko/inquiry.json')),
+  blog: (language) => (language === 'en' ? import('./en/blog.json') : import('./ko/blog.json')),
+  try: (language) => (language === 'en' ? import('./en/try.json') : import('./ko/try.json')),
+  message: (language) => (language === 'en' ? import('./en/message.json') : import('./ko/message.json')),
+  admin: (language) => (language === 'en' ? import('./en/admin.json') : import('./ko/admin.json')),
 } satisfies Record<string, AreaLoader>;
 
-export type TranslationArea = keyof typeof translationAreas;
+export type TranslationArea = Exclude<keyof typeof translationAreas, 'site'>;

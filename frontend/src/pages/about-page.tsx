@@ -1,6 +1,6 @@
 import { Box, Circle, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Archive, Cpu, Heart, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
 import { ContentSection } from '../features/content/components/content-section';

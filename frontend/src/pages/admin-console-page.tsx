@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageHead } from '../components/page-head';
 import { AdminBlogManager } from '../features/admin/components/admin-blog-manager';

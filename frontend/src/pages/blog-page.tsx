@@ -1,5 +1,5 @@
 import { Box, Container } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
 import { StaticContent } from '../components/static-content';

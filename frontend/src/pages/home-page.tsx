@@ -1,6 +1,6 @@
 import { Box, Container, Stack, Text } from '@chakra-ui/react';
 import { ScanQrCode } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { PageHead } from '../components/page-head';
 import { StaticContent } from '../components/static-content';
 import { ClosingBlock } from '../features/home/components/closing-block';

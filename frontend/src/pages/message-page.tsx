@@ -1,6 +1,6 @@
 import { Container, Heading, Stack } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useParams } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state';
 import { PageHead } from '../components/page-head';

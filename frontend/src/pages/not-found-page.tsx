@@ -1,6 +1,6 @@
 import { Box, Button, Text, Wrap } from '@chakra-ui/react';
 import { House, Newspaper } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
 import { PageLink } from '../components/page-link';

@@ -1,7 +1,7 @@
 import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Mail, Phone } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { HydrateInTask } from '../components/hydrate-in-task';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { PageHead } from '../components/page-head';
 import { LegalDocument, type LegalSection } from '../features/content/components/legal-document';
 import { env } from '../lib/env';

@@ -1,6 +1,6 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
 import { AvailableCodes } from '../features/try/components/available-codes';

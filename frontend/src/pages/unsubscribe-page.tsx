@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { PageHead } from '../components/page-head';
 import { UnsubscribePanel } from '../features/newsletter/components/unsubscribe-panel';

@@ -1,6 +1,6 @@
 import { Box, Container, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { MessageCircleHeart, ShieldCheck, Smartphone, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
 import { StaticContent } from '../components/static-content';

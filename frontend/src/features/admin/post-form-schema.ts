@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 // zod/mini, as the public forms use: sharing one zod core with them, the console's schemas
 // cannot pull the whole of full zod into the visitors' bundle.
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import * as z from 'zod/mini';
 
 /** How many codes one request may create, as backend/src/qr/dto/admin-qr.dto.ts allows. */

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import * as z from 'zod/mini';
 import type { Testimonial, TestimonialInput } from './api/use-admin-testimonials';
 import { trimmedText } from '../../lib/text-field-schema';

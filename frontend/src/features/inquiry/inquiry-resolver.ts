@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import type { Resolver } from 'react-hook-form';
 import { createInquirySchema, type InquiryFormOutput, type InquiryFormValues } from './inquiry-schema';
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 // zod/mini: this form is on public pages, so it must not pull full zod into the visitor's bundle.
 import * as z from 'zod/mini';
 import { trimmedText } from '../../lib/text-field-schema';

@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Plus, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
 import type { Post } from '../../../lib/post';
 import { pageCount } from '../api/admin-page';

@@ -1,7 +1,7 @@
 import { Box, Button, Container, Flex, Text } from '@chakra-ui/react';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useLocation } from 'react-router-dom';
 import { clearAllDrafts } from '../editor-draft';
 

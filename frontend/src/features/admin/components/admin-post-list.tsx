@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, Heading, Text } from '@chakra-ui/react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { Post } from '../../../lib/post';
 import type { NewsletterCampaign } from '../api/use-admin-newsletters';
 import { AdminRecordList } from './admin-record-list';

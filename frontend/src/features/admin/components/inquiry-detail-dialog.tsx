@@ -1,6 +1,6 @@
 import { Badge, CloseButton, DataList, Dialog, Link, Portal, Text } from '@chakra-ui/react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useAdminInquiry, type Inquiry } from '../api/use-admin-inquiries';
 import { formatDateTime } from '../format-date-time';
 import { useExpireOnUnauthorized } from '../use-expire-on-unauthorized';

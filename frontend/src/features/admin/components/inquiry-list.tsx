@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useAdminInquiries, type Inquiry, type InquiryType } from '../api/use-admin-inquiries';
 import { formatDateTime } from '../format-date-time';
 import { useExpireOnUnauthorized } from '../use-expire-on-unauthorized';

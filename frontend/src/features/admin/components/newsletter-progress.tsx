@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { isUnfinished, type NewsletterCampaign } from '../api/use-admin-newsletters';
 
 /** How far a post's newsletter has gone: still sending, or sent X of Y with the failures. */

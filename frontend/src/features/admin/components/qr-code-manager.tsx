@@ -1,7 +1,7 @@
 import { Badge, Box, Button, chakra, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { Ban, Printer, RotateCcw, Search, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router-dom';
 import { LoadingState } from '../../../components/loading-state';
 import { showToast } from '../../../components/toaster';

@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadingState } from '../../../components/loading-state';
 import { useQrCodesByIds } from '../api/use-admin-qr';

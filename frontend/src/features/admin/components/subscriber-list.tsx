@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
 import { showToast } from '../../../components/toaster';
 import { isUnauthorized } from '../api/admin-request';

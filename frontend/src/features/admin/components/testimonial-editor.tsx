@@ -15,7 +15,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
 import { useSaveTestimonial } from '../api/use-admin-testimonials';
 import { testimonialDraft, type Draft } from '../editor-draft';

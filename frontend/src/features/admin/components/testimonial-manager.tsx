@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
 import { isUnauthorized } from '../api/admin-request';
 import { useAdminTestimonials, useDeleteTestimonial, type Testimonial } from '../api/use-admin-testimonials';

@@ -1,6 +1,6 @@
 import { Card, Heading, Image, Link, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageLink } from '../../../components/page-link';
 import { formatLongDate } from '../../../lib/format-date';
 import type { Post } from '../../../lib/post';

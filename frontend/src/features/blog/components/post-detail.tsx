@@ -1,7 +1,7 @@
 import { Button, Container, Heading, Image, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHead } from '../../../components/page-head';
 import { PageLink } from '../../../components/page-link';

@@ -1,6 +1,6 @@
 import { EmptyState, SimpleGrid, Text } from '@chakra-ui/react';
 import { Newspaper } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
 import { StaticContent } from '../../../components/static-content';
 import { usePublishedPosts } from '../api/use-published-posts';

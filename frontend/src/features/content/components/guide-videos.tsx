@@ -1,6 +1,6 @@
 import { Box, chakra, Tabs, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { currentLanguage, type Language } from '../../../lib/i18n';
 
 const VIDEOS = ['intro', 'tutorial'] as const;

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { QrCode } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageLink } from '../../../components/page-link';
 
 const HEADING_ID = 'home-closing-heading';

@@ -1,6 +1,6 @@
 import { Box, Container, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { QrCode, ShieldCheck, Smartphone, UserRoundX, Video, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 const FEATURES: { id: 'noAccount' | 'browser' | 'sameCode' | 'everyPhone' | 'privacy'; icon: LucideIcon }[] = [
   { id: 'noAccount', icon: UserRoundX },

@@ -1,7 +1,7 @@
 import { Box, chakra, Heading, HStack, IconButton, Text } from '@chakra-ui/react';
 import { Pause, Play } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useHeroCarousel } from '../hooks/use-hero-carousel';
 
 const SLIDES = ['flowers', 'record', 'watch'] as const;

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Grid, Heading, Wrap } from '@chakra-ui/react';
 import { Heart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { PageLink } from '../../../components/page-link';
 import { DeliverIllustration } from '../illustrations/step-illustrations';
 import { HeroCarousel } from './hero-carousel';

@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { DeliverIllustration, ScanIllustration, UploadIllustration } from '../illustrations/step-illustrations';
 
 const STEPS = [

@@ -2,7 +2,7 @@ import { Button, Card, Field, Flex, Heading, Input, SimpleGrid, Stack, Text, Tex
 import { CircleCheck, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { useForm, useFormState, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LiveFieldset } from '../../../components/live-fieldset';
 import { showToast } from '../../../components/toaster';
 import { trackEvent } from '../../../lib/analytics';

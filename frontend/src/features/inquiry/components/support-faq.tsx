@@ -1,7 +1,7 @@
 import { Box, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 const QUESTIONS = ['account', 'retention', 'upload', 'refund'] as const;
 type Question = (typeof QUESTIONS)[number];

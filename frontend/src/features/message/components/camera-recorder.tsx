@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, Circle, RefreshCcw, Square, SwitchCamera, VideoOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
 import { MAX_RECORDING_MS } from '../api/message';
 import { formatClock } from '../format';

@@ -1,7 +1,7 @@
 import { Alert, Button, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Upload, Video } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { env } from '../../../lib/env';
 import { MAX_RECORDING_MS, RETENTION_DAYS, type SentMessage } from '../api/message';
 import { formatMegabytes } from '../format';

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Download } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { currentLanguage } from '../../../lib/i18n';
 import type { Message } from '../api/message';
 import { formatDateTime } from '../format';

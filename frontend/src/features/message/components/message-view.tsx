@@ -2,7 +2,7 @@ import { Badge, Button, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleOff, Clock, RefreshCcw, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
 import { PageLink } from '../../../components/page-link';
 import { failedStatus, RETENTION_DAYS, type Message, type QrMessage, type SentMessage } from '../api/message';

@@ -1,6 +1,6 @@
 import { Spinner } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { StatePanel } from './state-panel';
 
 /** A recorded code whose video is still being transcoded; the page polls until it is ready. */

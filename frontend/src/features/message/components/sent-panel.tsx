@@ -1,7 +1,7 @@
 import { Button, Text } from '@chakra-ui/react';
 import { PartyPopper } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { currentLanguage } from '../../../lib/i18n';
 import type { Message } from '../api/message';
 import { formatDateTime } from '../format';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
 import { ImageUp, RotateCcw, Send, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { env } from '../../../lib/env';

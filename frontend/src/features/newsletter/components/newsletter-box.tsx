@@ -1,7 +1,7 @@
 import { Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LiveFieldset } from '../../../components/live-fieldset';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';

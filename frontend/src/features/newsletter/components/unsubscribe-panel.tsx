@@ -1,7 +1,7 @@
 import { Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { CircleCheck, CircleExclamationPoint, MailX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router-dom';
 import { PageLink } from '../../../components/page-link';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { Box, Card, Flex, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { avatarInitial, type TestimonialView } from '../api/testimonial';
 
 const AVATAR_SIZE = 48;

@@ -1,6 +1,6 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { StaticContent } from '../../../components/static-content';
 import type { Language } from '../../../lib/i18n';
 import { localizeTestimonial, DEFAULT_RATING, type TestimonialView } from '../api/testimonial';

@@ -1,6 +1,6 @@
 import { Container, EmptyState, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { QrCode } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
 import { useAvailableCodes } from '../api/use-available-codes';
 import { LiveCount } from './live-count';

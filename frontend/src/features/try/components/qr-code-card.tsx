@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Image, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { downloadQrImage } from '../api/download-qr-image';
 import { CARD_IMAGE_SIZE, qrImageUrl, type AvailableQrCode } from '../api/qr-code';
 

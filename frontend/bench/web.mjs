@@ -150,6 +150,9 @@ try {
         ttiMs: Math.round(lhr.audits.interactive?.numericValue ?? NaN),
         cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
         firstLoadJsKiB: Number((scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024).toFixed(1)),
+        scriptSizes: scripts
+          .toSorted((a, b) => b.transferSize - a.transferSize)
+          .map((item) => `${String(item.url).replace(site, '')} ${(item.transferSize / 1024).toFixed(1)}`),
         failing: Object.values(lhr.audits)
           .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
           .map((audit) => `${audit.id} (${failingNodes(audit)})`),
@@ -176,7 +179,9 @@ try {
     runs.sort((a, b) => a.performance - b.performance);
     rows.push(runs[Math.floor(runs.length / 2)]);
   }
-  console.table(rows.map(({ failing, lcpElement, longTasks, mainThread, scriptTime, metricScores, ...row }) => row));
+  console.table(
+    rows.map(({ failing, lcpElement, longTasks, mainThread, scriptTime, metricScores, scriptSizes, ...row }) => row),
+  );
   for (const row of rows) {
     console.log(`${row.label}: LCP element ${row.lcpElement}`);
     if (row.failing.length) console.log(`${row.label}: failing binary audits: ${row.failing.join(', ')}`);
@@ -185,6 +190,7 @@ try {
       console.log(`${row.label}: main thread ${row.mainThread.join(', ')}`);
       console.log(`${row.label}: script time by file ${row.scriptTime.join(', ')}`);
       console.log(`${row.label}: metrics ${row.metricScores.join(', ')}`);
+      console.log(`${row.label}: scripts (KiB sent) ${row.scriptSizes.join(', ') || 'none'}`);
     }
   }
   const [base, withoutScripts] = rows;

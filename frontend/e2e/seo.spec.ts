@@ -319,8 +319,9 @@ test.describe('in the browser', () => {
     async ({ page }) => {
       await page.goto('/');
       const preload = (await page.locator('script[data-entry]').getAttribute('data-preload')) ?? '';
-      // The steps of src/main.tsx, each a chunk of its own, and the app that follows them.
-      for (const step of ['preact', 'router', 'i18n', 'query-client', 'theme', 'start-app']) {
+      // The steps of src/main.tsx, each a chunk of its own (the site's texts come with the code most
+      // pages share), and the app that follows them.
+      for (const step of ['preact', 'router', 'shared', 'query-client', 'theme', 'start-app']) {
         expect(preload).toMatch(new RegExp(`/assets/${step}-[\\w-]+\\.js`));
       }
       const fetched = await page.evaluate(() =>

@@ -45,6 +45,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       outDir: 'dist',
       emptyOutDir: true,
       copyPublicDir: !isSsrBuild,
+      // The page's loader fetches the starting chunks itself (build/start-after-paint.js).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         // Chakra's theme module builds its full default config (every component's recipe) with a
         // top-level defineConfig() call the bundler cannot prove pure; we build our own from the
@@ -58,7 +60,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
             groups: [
               { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
               // Apart from React: the app evaluates each in a task of its own (src/main.tsx).
-              { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+              // With the module that picks what the app needs of it (src/start/router.ts).
+              {
+                name: 'router',
+                test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]|[\\/]src[\\/]start[\\/]router\.ts$/,
+              },
               // Code that many pages share (components, icons, hooks) in one chunk rather than in dozens of
               // small ones: each file costs a request and its headers. The libraries above and those
               // main.tsx evaluates one by one keep their own chunks.
@@ -66,6 +72,12 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                 name: 'shared',
                 minShareCount: 6,
                 test: (id) => !STARTING_LIBRARIES.test(id),
+              },
+              // Icons, a few hundred bytes each, together.
+              {
+                name: 'icons',
+                minShareCount: 2,
+                test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]|[\\/]components[\\/](icons|button[\\/]icon-button)\.js$/,
               },
             ],
           },

@@ -1,4 +1,7 @@
 import { type APIRequestContext, type APIResponse } from '@playwright/test';
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { expect, test } from './support/test';
 
 // What nginx in front of the backend is for, checked through it: these tests run against the
@@ -44,6 +47,10 @@ test('nginx answers /assets/ itself, gzip-compressed and cached for a year as im
   expect(asset.headers()['content-encoding']).toBe('gzip');
   expect(asset.headers()['vary']).toMatch(/\bAccept-Encoding\b/i);
   expect(cacheDirectives(asset)).toEqual(expect.arrayContaining(['public', 'max-age=31536000', 'immutable']));
+  // Sent as the build compressed it (zopfli, vite.config.ts), not compressed again per request.
+  const built = fileURLToPath(new URL(`../dist${script}`, import.meta.url));
+  expect(gunzipSync(readFileSync(`${built}.gz`)).equals(readFileSync(built))).toBe(true);
+  expect(Number(asset.headers()['content-length'])).toBe(statSync(`${built}.gz`).size);
 
   // Everything the backend answers carries its Content-Security-Policy; a file nginx reads from
   // the build does not, so the script never went through the backend.

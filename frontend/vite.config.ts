@@ -11,9 +11,12 @@ import { ENV_PREFIXES, parseEnv } from './src/lib/env-schema.ts';
 const zopfliGzip = async (input: InputType) =>
   Buffer.from(await gzipAsync(new Uint8Array(input as ArrayBuffer), { numiterations: 15 }));
 
-/** The libraries src/main.tsx evaluates, each in a task of its own, and what they build on. */
-const STARTING_LIBRARIES =
-  /[\\/]node_modules[\\/](preact|react-router|react-router-dom|@tanstack|@emotion|stylis|hoist-non-react-statics|react-is|use-sync-external-store)[\\/]|[\\/]styled-system[\\/]|[\\/]src[\\/]lib[\\/]i18n\.ts$/;
+/**
+ * TanStack Query: main.tsx evaluates its client in a step of its own, and its hooks stay with the
+ * pages that fetch. (The other starting libraries need no exclusion: they have groups of their own
+ * or, like Emotion and the site's texts, are what most pages share.)
+ */
+const QUERY_LIBRARY = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 
 // One .env for the whole repository, at its root, beside .env.example.
 const envDir = fileURLToPath(new URL('..', import.meta.url));
@@ -65,13 +68,12 @@ export default defineConfig(({ mode, isSsrBuild }) => {
                 name: 'router',
                 test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]|[\\/]src[\\/]start[\\/]router\.ts$/,
               },
-              // Code that many pages share (components, icons, hooks) in one chunk rather than in dozens of
-              // small ones: each file costs a request and its headers. The libraries above and those
-              // main.tsx evaluates one by one keep their own chunks.
+              // Code that many pages share (components, styling, the site's texts) in one chunk rather
+              // than in dozens of small ones: each file costs a request and its headers.
               {
                 name: 'shared',
                 minShareCount: 6,
-                test: (id) => !STARTING_LIBRARIES.test(id),
+                test: (id) => !QUERY_LIBRARY.test(id),
               },
               // Icons, a few hundred bytes each, together.
               {

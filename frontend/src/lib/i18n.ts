@@ -110,7 +110,8 @@ function getFixedT(language: Language): TFunction {
   return t;
 }
 
-let shown: Language = 'ko';
+let shown: Language = initialLanguage();
+applyDocumentLanguage(shown);
 const listeners = new Set<() => void>();
 
 /**
@@ -230,6 +231,3 @@ export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
   // A new object per language, so memoised children that take `t` render again on a switch.
   return useMemo(() => ({ t: getFixedT(language), i18n }), [language]);
 }
-
-shown = initialLanguage();
-applyDocumentLanguage(shown);

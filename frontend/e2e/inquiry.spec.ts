@@ -86,6 +86,21 @@ async function waitForInquiryMail(replyTo: string, timeoutMs = 10_000): Promise<
   }
 }
 
+/** The form's own code: a chunk of its own, fetched with the visitor's first interaction. */
+const FORM_CODE = /\/assets\/inquiry-form-[\w-]+\.js$/;
+
+/** Holds the form's code until `release()`; `requested` tells whether the page asked for it. */
+async function holdFormCode(page: Page) {
+  const held = { requested: false, release: () => {} };
+  const released = new Promise<void>((resolve) => (held.release = resolve));
+  await page.route(FORM_CODE, async (route) => {
+    held.requested = true;
+    await released;
+    await route.continue();
+  });
+  return held;
+}
+
 /** A name no other test or project uses. */
 const uniqueName = (label: string) => `${label} ${test.info().project.name} ${Math.random().toString(36).slice(2, 8)}`;
 
@@ -180,6 +195,8 @@ for (const language of ['ko', 'en'] as const) {
     await useLanguage(page, language);
     await page.goto('/partner');
     const form = page.getByTestId('inquiry-form-partner');
+    // The visitor scrolls down to the form, which brings its code.
+    await form.scrollIntoViewIfNeeded();
     await expect(form).toBeVisible();
 
     await form.getByRole('button', { name: text.partnerSubmit }).click();
@@ -263,4 +280,55 @@ for (const language of ['ko', 'en'] as const) {
     await expect(page.getByText(text.partnerErrorFallback)).toBeVisible();
     await expect(form.getByLabel(text.partnerName)).toHaveValue('Haru Flowers');
   });
+
+  test(`[${language}] the contact form's code comes with the first interaction, and text typed before it is sent`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    const formCode = await holdFormCode(page);
+    // The address asks for the language, so the server's HTML is in it and the app adopts it.
+    await page.goto(`/support?lang=${language}`);
+    await page.waitForLoadState('networkidle');
+    const form = page.getByTestId('inquiry-form-contact');
+    const submit = form.getByRole('button', { name: text.contactSubmit });
+    // The page is live without the form's code; the server's form takes text but cannot be sent.
+    expect(formCode.requested).toBe(false);
+    await expect(submit).toBeDisabled();
+    await expect(form.getByLabel(text.contactName)).toBeEditable();
+
+    const visitor = uniqueName(language === 'ko' ? '이서연' : 'Seoyeon Lee');
+    const address = uniqueAddress(`early-${language}`);
+    await form.getByLabel(text.contactName).fill(visitor);
+    await expect.poll(() => formCode.requested).toBe(true);
+    await form.getByLabel(text.email).fill(address);
+    await form.getByLabel(text.message).fill(text.sampleMessage);
+    // Enter in a field submits a form; with the form's code still on its way it does nothing.
+    await form.getByLabel(text.email).press('Enter');
+    await expect(submit).toBeDisabled();
+    expect(page.url()).toBe(`${E2E.baseUrl}/support`);
+
+    formCode.release();
+    await submit.click();
+    await expect(page.getByRole('heading', { name: text.contactSuccess })).toBeVisible();
+    const mail = await waitForInquiryMail(address);
+    expect(mail.subject).toBe(`[Giftcast] Contact inquiry from ${visitor}`);
+    expect(mail.text).toContain(text.sampleMessage);
+  });
 }
+
+test('a language switch before the form has its code leaves no Korean in the English form', async ({ page }) => {
+  await useLanguage(page, 'ko');
+  const formCode = await holdFormCode(page);
+  await page.goto('/support');
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: TEXTS.en.supportHeading })).toBeVisible();
+  await expect.poll(() => formCode.requested).toBe(true);
+
+  formCode.release();
+  const form = page.getByRole('form', { name: 'Contact form' });
+  const submit = form.getByRole('button', { name: TEXTS.en.contactSubmit });
+  await expect(submit).toBeEnabled();
+  await expect(form.getByLabel(TEXTS.en.message)).toHaveAttribute('placeholder', /^Tell us what you need help with/);
+  await submit.click();
+  await expect(form.getByText(TEXTS.en.nameMin)).toBeVisible();
+});

@@ -25,7 +25,7 @@ import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
 import { ContentSection } from '../features/content/components/content-section';
 import { IconCard } from '../features/content/components/icon-card';
-import { InquiryForm } from '../features/inquiry/components/inquiry-form';
+import { DeferredInquiryForm } from '../features/inquiry/components/deferred-inquiry-form';
 import { env } from '../lib/env';
 import { StaticContent } from '../components/static-content';
 
@@ -219,7 +219,7 @@ export function PartnerPage() {
 
       <ContentSection id="partner-inquiry" heading={t('partner.formHeading')} intro={t('partner.formIntro')}>
         <Box maxW="2xl">
-          <InquiryForm kind="partner" />
+          <DeferredInquiryForm kind="partner" />
           <Flex align="center" gap="2" mt="6" fontWeight="medium">
             <Box as="span" color="colorPalette.fg">
               <Mail aria-hidden size={18} />

@@ -5,7 +5,7 @@ import { useTranslation } from '../lib/i18n';
 import { HydrateInTask } from '../components/hydrate-in-task';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
-import { InquiryForm } from '../features/inquiry/components/inquiry-form';
+import { DeferredInquiryForm } from '../features/inquiry/components/deferred-inquiry-form';
 import { SupportFaq } from '../features/inquiry/components/support-faq';
 import { env } from '../lib/env';
 import { StaticContent } from '../components/static-content';
@@ -36,9 +36,7 @@ export function SupportPage() {
                 </Heading>
                 <Text color="fg.muted">{t('support.formLead')}</Text>
               </Stack>
-              <HydrateInTask>
-                <InquiryForm kind="contact" />
-              </HydrateInTask>
+              <DeferredInquiryForm kind="contact" />
             </Stack>
           </Box>
           <StaticContent>

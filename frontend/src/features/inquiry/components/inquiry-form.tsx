@@ -3,11 +3,11 @@ import { CircleCheck, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { useForm, useFormState, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
-import { LiveFieldset } from '../../../components/live-fieldset';
 import { showToast } from '../../../components/toaster';
 import { trackEvent } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmitInquiry } from '../api/use-submit-inquiry';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { emptyInquiryValues, formValuesToInput, INQUIRY_LIMITS, type InquiryKind } from '../inquiry-fields';
 import type { InquiryResolver } from '../inquiry-resolver';
 import type { InquiryField, InquiryFormOutput, InquiryFormValues } from '../inquiry-schema';
@@ -32,10 +32,11 @@ export function InquiryForm({ kind }: { kind: InquiryKind }) {
         (await loadValidation()).inquiryResolver(t)(...args),
     [t],
   );
-  const form: InquiryFormApi = useForm<InquiryFormValues, unknown, InquiryFormOutput>({
-    resolver,
-    defaultValues: emptyInquiryValues,
-  });
+  // No default values: each field starts with what its input holds, so text typed into the
+  // server-rendered form before its code came (DeferredInquiryForm) is kept.
+  const form: InquiryFormApi = useForm<InquiryFormValues, unknown, InquiryFormOutput>({ resolver });
+  // Until the form is live a submit would send the browser's own GET with the text in the address.
+  const live = useHydrated();
   const { handleSubmit, reset, trigger, setFocus, formState } = form;
   const submit = useSubmitInquiry(kind);
   const [sent, setSent] = useState(false);
@@ -141,68 +142,67 @@ export function InquiryForm({ kind }: { kind: InquiryKind }) {
         aria-label={t(`inquiry.${kind}.formLabel`)}
         data-testid={`inquiry-form-${kind}`}
       >
-        <LiveFieldset>
-          <Card.Body>
-            <Stack gap="5">
-              <Text textStyle="sm" color="fg.muted">
-                {t('inquiry.requiredNote')}
-              </Text>
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-                <InquiryTextField
-                  form={form}
-                  name="name"
-                  label={t(`inquiry.${kind}.name`)}
-                  required
-                  autoComplete={kind === 'partner' ? 'organization' : 'name'}
-                  maxLength={INQUIRY_LIMITS.name.max}
-                />
-                <InquiryTextField
-                  form={form}
-                  name="email"
-                  label={t('inquiry.fields.email')}
-                  required
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder={t('inquiry.emailPlaceholder')}
-                  maxLength={INQUIRY_LIMITS.email.max}
-                />
-              </SimpleGrid>
+        <Card.Body>
+          <Stack gap="5">
+            <Text textStyle="sm" color="fg.muted">
+              {t('inquiry.requiredNote')}
+            </Text>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
               <InquiryTextField
                 form={form}
-                name="phone"
-                label={t('inquiry.fields.phone')}
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                placeholder={t('inquiry.phonePlaceholder')}
-                maxLength={INQUIRY_LIMITS.phone.max}
-              />
-              <InquiryTextField
-                form={form}
-                name="message"
-                label={t('inquiry.fields.message')}
+                name="name"
+                label={t(`inquiry.${kind}.name`)}
                 required
-                multiline
-                rows={kind === 'contact' ? 6 : 5}
-                placeholder={t(`inquiry.${kind}.messagePlaceholder`)}
-                maxLength={INQUIRY_LIMITS.message.max}
+                autoComplete={kind === 'partner' ? 'organization' : 'name'}
+                maxLength={INQUIRY_LIMITS.name.max}
               />
-            </Stack>
-          </Card.Body>
-          <Card.Footer>
-            <Button
-              type="submit"
-              size="lg"
-              width={{ base: 'full', sm: 'auto' }}
-              loading={submit.isPending}
-              loadingText={t('inquiry.submitting')}
-            >
-              <Send aria-hidden />
-              {t(`inquiry.${kind}.submit`)}
-            </Button>
-          </Card.Footer>
-        </LiveFieldset>
+              <InquiryTextField
+                form={form}
+                name="email"
+                label={t('inquiry.fields.email')}
+                required
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder={t('inquiry.emailPlaceholder')}
+                maxLength={INQUIRY_LIMITS.email.max}
+              />
+            </SimpleGrid>
+            <InquiryTextField
+              form={form}
+              name="phone"
+              label={t('inquiry.fields.phone')}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder={t('inquiry.phonePlaceholder')}
+              maxLength={INQUIRY_LIMITS.phone.max}
+            />
+            <InquiryTextField
+              form={form}
+              name="message"
+              label={t('inquiry.fields.message')}
+              required
+              multiline
+              rows={kind === 'contact' ? 6 : 5}
+              placeholder={t(`inquiry.${kind}.messagePlaceholder`)}
+              maxLength={INQUIRY_LIMITS.message.max}
+            />
+          </Stack>
+        </Card.Body>
+        <Card.Footer>
+          <Button
+            type="submit"
+            size="lg"
+            width={{ base: 'full', sm: 'auto' }}
+            disabled={!live}
+            loading={submit.isPending}
+            loadingText={t('inquiry.submitting')}
+          >
+            <Send aria-hidden />
+            {t(`inquiry.${kind}.submit`)}
+          </Button>
+        </Card.Footer>
       </form>
     </Card.Root>
   );

@@ -149,6 +149,9 @@ try {
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
         ttiMs: Math.round(lhr.audits.interactive?.numericValue ?? NaN),
         cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+        // Lighthouse's measure of this machine's CPU during the run: its simulated phone slows the
+        // tasks it saw fourfold, so a slower or busier machine reports more blocking time.
+        cpuIndex: Math.round(lhr.environment.benchmarkIndex),
         firstLoadJsKiB: Number((scripts.reduce((sum, item) => sum + item.transferSize, 0) / 1024).toFixed(1)),
         scriptSizes: scripts
           .toSorted((a, b) => b.transferSize - a.transferSize)

@@ -6,7 +6,7 @@ import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes, loadMatchedRoutes } from './app/router';
 import { createServerStyleCache, markServerStyleTags } from './app/style-cache';
-import { loadLazyComponents } from './components/lazy-component';
+import { loadDeferredComponents } from './components/lazy-component';
 import { HeadTagsCollector, HeadTagsProvider, PAGE_HEAD_MARKERS, type HeadTag } from './components/page-head';
 import { whileServerRendering } from './lib/hydration';
 import { showLanguage, type Language } from './lib/i18n';
@@ -35,7 +35,7 @@ export async function renderPage(
 ): Promise<{ html: string; styles: string; head: string }> {
   await loadMatchedRoutes(path, language);
   // The parts the page's code fetches later in the browser (the inquiry form) are in its HTML too.
-  await loadLazyComponents();
+  await loadDeferredComponents();
   const queryClient = createQueryClient();
   for (const [queryKey, data] of seeds) queryClient.setQueryData(queryKey, data);
 

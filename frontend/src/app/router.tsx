@@ -1,7 +1,8 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 import { HydrateInTask } from '../components/hydrate-in-task';
+import { lazyComponent } from '../components/lazy-component';
 import { LoadingState } from '../components/loading-state';
 import type { TranslationArea } from '../i18n/areas';
 import { loadTranslations, type Language } from '../lib/i18n';
@@ -21,14 +22,12 @@ function lazyPage<Props extends object = object>(
   areas: TranslationArea[],
   load: () => Promise<ComponentType<Props>>,
 ): LazyPage<Props> {
-  let Loaded: ComponentType<Props> | undefined;
-  const loadPage = async (language?: Language) => {
-    [Loaded] = await Promise.all([load(), loadTranslations(areas, language)]);
-    return { default: Loaded };
-  };
-  const Suspending = lazy(() => loadPage());
-  const Page = (props: Props) => (Loaded ? <Loaded {...props} /> : <Suspending {...props} />);
-  return Object.assign(Page, { load: async (language?: Language) => void (await loadPage(language)) });
+  // Its first render, within the app, fetches the texts in the language shown.
+  const Page = lazyComponent(async () => (await Promise.all([load(), loadTranslations(areas)]))[0]);
+  const loadCode = Page.load;
+  return Object.assign(Page, {
+    load: async (language?: Language) => void (await Promise.all([loadCode(), loadTranslations(areas, language)])),
+  });
 }
 
 // The admin console's chunk is fetched only when an admin route is opened.

@@ -97,21 +97,24 @@ export function HydrateInTask({
  */
 export function HydrateOnInteraction({ children, load }: { children: ReactNode; load: () => Promise<void> }) {
   const adopting = useAdoptsServerHtml();
-  // Heard from the moment the app adopts the page: what the visitor does while it starts counts.
-  const [interacted] = useState(() => (adopting ? interaction() : null));
-  // From scratch, a part still without its code suspends the page, which shows its spinner till then.
-  if (!interacted && !isServerRendering()) return <>{children}</>;
-  const until = async () => {
-    await interacted;
-    for (;;) {
-      try {
-        return await load();
-      } catch {
-        // Offline, or the site was deployed anew: tried again at the next interaction.
-        await interaction();
+  const [until] = useState(() => {
+    if (!adopting) return undefined;
+    // Heard from the moment the app adopts the page: what the visitor does while it starts counts.
+    const interacted = interaction();
+    return async () => {
+      await interacted;
+      for (;;) {
+        try {
+          return await load();
+        } catch {
+          // Offline, or the site was deployed anew: tried again at the next interaction.
+          await interaction();
+        }
       }
-    }
-  };
+    };
+  });
+  // From scratch, a part still without its code suspends the page, which shows its spinner till then.
+  if (!until && !isServerRendering()) return <>{children}</>;
   return <HydrateInTask until={until}>{children}</HydrateInTask>;
 }
 

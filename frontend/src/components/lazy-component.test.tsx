@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, Suspense, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { lazyComponent, loadLazyComponents } from './lazy-component';
+import { deferredComponent, lazyComponent, loadDeferredComponents } from './lazy-component';
 
 const Greeting = ({ name }: { name: string }) => <p>{`Hello ${name}`}</p>;
 
@@ -66,11 +66,11 @@ describe('lazyComponent', () => {
     expect(screen.getByText('Hello again')).toBeInTheDocument();
   });
 
-  it('loads every component created so far for the server to render', async () => {
+  it('loads every deferred component created so far for the server to render', async () => {
     const loader = jest.fn(async () => Greeting);
-    const Lazy = lazyComponent(loader);
+    const Lazy = deferredComponent(loader);
 
-    await loadLazyComponents();
+    await loadDeferredComponents();
 
     expect(loader).toHaveBeenCalledTimes(1);
     expect(renderToString(<Lazy name="server" />)).toContain('server');

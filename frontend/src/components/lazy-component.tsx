@@ -5,8 +5,6 @@ export type LazyComponent<Props> = ComponentType<Props> & {
   load: () => Promise<void>;
 };
 
-const created = new Set<LazyComponent<never>>();
-
 /**
  * A component whose code is a chunk of its own, fetched by `load()` or by its first render, which
  * suspends meanwhile. Once loaded it renders at once, as adopting server HTML requires. A failed
@@ -30,20 +28,32 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
     if (!Loaded) throw loadOnce();
     return <Loaded {...props} />;
   };
-  const lazy = Object.assign(Component, {
+  return Object.assign(Component, {
     load: () => {
       failure = undefined;
       return loadOnce();
     },
   });
-  created.add(lazy);
-  return lazy;
+}
+
+const deferred = new Set<() => Promise<void>>();
+
+/**
+ * A lazy component that the browser fetches after the page's code (HydrateOnInteraction) but the
+ * server renders with the page: loadDeferredComponents() fetches it there first.
+ */
+export function deferredComponent<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): LazyComponent<Props> {
+  const component = lazyComponent(load);
+  deferred.add(component.load);
+  return component;
 }
 
 /**
- * Loads every lazy component the loaded modules have created: the server renders synchronously
- * (entry-server.tsx), so the code of all a page shows must be there first.
+ * Loads every deferred component the loaded modules have created: the server renders
+ * synchronously (entry-server.tsx), so the code of all a page shows must be there first.
  */
-export async function loadLazyComponents(): Promise<void> {
-  await Promise.all([...created].map((component) => component.load()));
+export async function loadDeferredComponents(): Promise<void> {
+  await Promise.all([...deferred].map((load) => load()));
 }

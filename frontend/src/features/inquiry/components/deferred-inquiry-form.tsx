@@ -1,12 +1,9 @@
 import { HydrateOnInteraction } from '../../../components/hydrate-in-task';
-import { lazyComponent } from '../../../components/lazy-component';
+import { deferredComponent } from '../../../components/lazy-component';
 import type { InquiryKind } from '../inquiry-fields';
 
 /** The form's code, react-hook-form with it: a chunk of its own. */
-const InquiryForm = lazyComponent(() => import('./inquiry-form').then((module) => module.InquiryForm));
-
-/** Fetches the form's code (tests; the page does it itself). */
-export const loadInquiryForm = InquiryForm.load;
+const InquiryForm = deferredComponent(() => import('./inquiry-form').then((module) => module.InquiryForm));
 
 /**
  * The inquiry form of /support and /partner. On a page the server rendered, its code comes with

@@ -40,6 +40,7 @@ test-types: install
 test-unit: install
 	$(NPM) test -w backend
 	$(NPM) test -w frontend
+	cd frontend && node --test build/*.test.mjs
 
 # The compose file, linted without a Docker engine, and its nginx checked against the template.
 test-deploy: install

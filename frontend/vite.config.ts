@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { InputType } from 'node:zlib';
 import { defineConfig, loadEnv } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { lazyChakraGlobalStyles } from './build/lazy-global-styles.ts';
+import { chakraStartUp } from './build/chakra-start-up.ts';
 import { startAfterFirstPaint } from './build/start-after-paint.ts';
 import { ENV_PREFIXES, parseEnv } from './src/lib/env-schema.ts';
 
@@ -29,7 +29,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   return {
     plugins: [
       preact(),
-      lazyChakraGlobalStyles(),
+      ...chakraStartUp(),
       startAfterFirstPaint(),
       // Each script, style sheet and SVG also as .gz, compressed once here as hard as zopfli can
       // (some 3 % smaller than nginx's own gzip), which nginx sends as is (gzip_static). Pages are

@@ -6,7 +6,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes, loadMatchedRoutes } from './app/router';
 import { createBrowserStyleCache, hasServerGlobalStyles } from './app/style-cache';
 import { hydrateWaitingParts } from './components/hydrate-in-task';
-import { getSystems } from './app/theme';
+import { buildSystemsInSteps } from './app/theme';
 import { whileHydrating } from './lib/hydration';
 import { currentLanguage } from './lib/i18n';
 import { queryClient } from './lib/query-client';
@@ -36,7 +36,7 @@ export async function startApp(): Promise<void> {
   applyQuerySeeds(queryClient, document);
   await loadMatchedRoutes(window.location);
   await nextTask();
-  getSystems();
+  await buildSystemsInSteps(nextTask);
   await nextTask();
 
   const app = (

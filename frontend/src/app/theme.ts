@@ -155,24 +155,43 @@ const config = defineConfig({
   },
 });
 
-let built: { system: SystemContext; withoutGlobalStyles: SystemContext } | undefined;
+type Systems = { system: SystemContext; withoutGlobalStyles: SystemContext };
+
+let built: Systems | undefined;
+
+/** createSystem's steps, one after the other (build/chakra-start-up.ts); absent where Chakra is not rewritten (jest). */
+type SystemSteps = Generator<void, SystemContext>;
+const createSystemInSteps = (createSystem as { inSteps?: (...configs: unknown[]) => SystemSteps }).inSteps;
+
+function withSystem(system: SystemContext): Systems {
+  const withoutGlobalStyles = Object.defineProperties({} as SystemContext, {
+    // Descriptors, not a spread: reading `_global` builds the global styles (build/chakra-start-up.ts).
+    ...Object.getOwnPropertyDescriptors(system),
+    _global: { value: [] },
+    _config: { value: { ...system._config, disableLayers: true } },
+  });
+  return { system, withoutGlobalStyles };
+}
 
 /**
- * The Chakra system, built on first use: the largest single piece of work in starting the app,
- * which start-app.tsx gives a task of its own rather than adding it to the loading of the code.
+ * The Chakra system, built on first use: the largest single piece of work in starting the app.
  * `withoutGlobalStyles` is the same system for a page whose global styles (reset, tokens, base,
  * the layer order) came with its HTML: ChakraProvider then writes none of them again.
  */
-export function getSystems(): NonNullable<typeof built> {
-  if (!built) {
-    const system = createSystem(defaultBaseConfig, config);
-    const withoutGlobalStyles = Object.defineProperties({} as SystemContext, {
-      // Descriptors, not a spread: reading `_global` builds the global styles (build/lazy-global-styles.ts).
-      ...Object.getOwnPropertyDescriptors(system),
-      _global: { value: [] },
-      _config: { value: { ...system._config, disableLayers: true } },
-    });
-    built = { system, withoutGlobalStyles };
-  }
+export function getSystems(): Systems {
+  built ??= withSystem(createSystem(defaultBaseConfig, config));
   return built;
+}
+
+/**
+ * Builds the system ahead of getSystems() in steps, `pause` awaited between them (start-app.tsx
+ * gives each a task of its own): built at once, it would hold a phone's main thread for one long task.
+ */
+export async function buildSystemsInSteps(pause: () => Promise<void>): Promise<void> {
+  if (built || !createSystemInSteps) return void getSystems();
+  const steps = createSystemInSteps(defaultBaseConfig, config);
+  for (let step = steps.next(); !built; step = steps.next()) {
+    if (step.done) built = withSystem(step.value);
+    else await pause();
+  }
 }

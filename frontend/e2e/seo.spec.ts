@@ -233,7 +233,9 @@ test.describe('first HTML response', { tag: '@desktop' }, () => {
 });
 
 test.describe('in the browser', () => {
-  test('a prerendered page is adopted as it stands, without errors, and loads no admin or other pages’ code', async ({ page }) => {
+  test('a prerendered page is adopted as it stands, without errors or styles written, and loads no admin or other pages’ code', async ({
+    page,
+  }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
@@ -257,6 +259,7 @@ test.describe('in the browser', () => {
       ),
     );
     const replaced: string[] = [];
+    const written: string[] = [];
     for (const path of ['/', '/how', '/blog', `/blog/${SEEDED_POST}`, '/support']) {
       await page.goto(path); // returns once the app runs
       replaced.push(
@@ -267,10 +270,21 @@ test.describe('in the browser', () => {
         )),
       );
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Nor does the app write styles as it starts (each sheet it changes restyles the whole page),
+      // for what it shows by itself either: the banner's came with the page.
+      await expect(page.getByTestId('notification-banner')).toBeVisible();
+      written.push(
+        ...(await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLStyleElement>('style:not([data-server-styles])')].flatMap((style) =>
+            [...style.sheet!.cssRules].map((rule) => `${location.pathname}: ${rule.cssText.slice(0, 120)}`),
+          ),
+        )),
+      );
       await page.waitForLoadState('networkidle');
     }
     expect(problems).toEqual([]);
     expect(replaced).toEqual([]);
+    expect(written).toEqual([]);
     // The home page came with its testimonials, the blog's pages with their posts: the app
     // fetched none of them again.
     expect(dataFetches).toEqual([]);

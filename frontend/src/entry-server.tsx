@@ -1,8 +1,9 @@
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { BannerNotice } from './app/notification-banner';
 import { AppProviders } from './app/providers';
 import { AppRoutes, loadMatchedRoutes } from './app/router';
 import { createServerStyleCache, markServerStyleTags } from './app/style-cache';
@@ -47,24 +48,32 @@ export async function renderPage(
   // sheets in the body for the browser to apply one by one. They go into <head> as three tags.
   const styleCache = createServerStyleCache();
   const headTags = new HeadTagsCollector();
-  const html = whileServerRendering(() =>
-    renderToString(
-      <CacheProvider value={styleCache}>
-        <HeadTagsProvider value={headTags}>
-          <AppProviders queryClient={queryClient}>
-            <StaticRouter location={path}>
-              <AppRoutes />
-            </StaticRouter>
-          </AppProviders>
-        </HeadTagsProvider>
-      </CacheProvider>,
-    ),
-  );
+  const render = (content: ReactNode) =>
+    whileServerRendering(() =>
+      renderToString(
+        <CacheProvider value={styleCache}>
+          <HeadTagsProvider value={headTags}>
+            <AppProviders queryClient={queryClient}>
+              <StaticRouter location={path}>{content}</StaticRouter>
+            </AppProviders>
+          </HeadTagsProvider>
+        </CacheProvider>,
+      ),
+    );
+  const html = render(<AppRoutes />);
   if (!headTags.tags.some((tag) => tag.name === 'title')) throw new Error(`${path} rendered no <title>`);
+  // What every page shows by itself as the app starts, rendered for its styles only: the app would
+  // otherwise write them (and the browser restyle the page) in the middle of starting.
+  const shownAsItStarts = render(
+    <>
+      <BannerNotice leaving={false} onLeave={() => {}} />
+      <BannerNotice leaving onLeave={() => {}} />
+    </>,
+  );
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
   return {
     html,
-    styles: markServerStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html))),
+    styles: markServerStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html + shownAsItStarts))),
     head: headTagsHtml(headTags.tags),
   };
 }

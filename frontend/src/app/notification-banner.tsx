@@ -55,7 +55,6 @@ function rememberClosed(now: number): void {
  * touched it sees it again on the next page load.
  */
 export function NotificationBanner() {
-  const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>('hidden');
   const hideTimer = useRef<number | undefined>(undefined);
   const exitTimer = useRef<number | undefined>(undefined);
@@ -95,7 +94,23 @@ export function NotificationBanner() {
   }, [leave]);
 
   if (phase === 'hidden' || phase === 'gone') return null;
+  return <BannerNotice leaving={phase === 'leaving'} onLeave={() => leave(true)} />;
+}
 
+interface BannerNoticeProps {
+  /** Sliding out. */
+  leaving: boolean;
+  /** The visitor closed it (its button or its link). */
+  onLeave: () => void;
+}
+
+/**
+ * The banner as it looks on screen and while it leaves. The server renders both for their styles
+ * only (entry-server.tsx): the page's first style sheet then holds them, and the app, which
+ * shows the banner while it starts, writes none.
+ */
+export function BannerNotice({ leaving, onLeave }: BannerNoticeProps) {
+  const { t } = useTranslation();
   return (
     <Box
       role="region"
@@ -116,11 +131,11 @@ export function NotificationBanner() {
       pe="1"
       py="1"
       data-testid="notification-banner"
-      data-state={phase === 'leaving' ? 'closed' : 'open'}
+      data-state={leaving ? 'closed' : 'open'}
       animationName="slide-from-bottom-full, fade-in"
       animationDuration="moderate"
-      transform={phase === 'leaving' ? 'translateY(calc(100% + 2rem))' : 'translateY(0)'}
-      opacity={phase === 'leaving' ? 0 : 1}
+      transform={leaving ? 'translateY(calc(100% + 2rem))' : 'translateY(0)'}
+      opacity={leaving ? 0 : 1}
       transition={`transform ${BANNER_EXIT_MS}ms ease-in, opacity ${BANNER_EXIT_MS}ms ease-in`}
       _motionReduce={{ animation: 'none', transition: 'none' }}
     >
@@ -142,20 +157,14 @@ export function NotificationBanner() {
             to="/try"
             onClick={(event) => {
               // A new-tab click leaves this page where it is: the banner stays.
-              if (isPlainLeftClick(event)) leave(true);
+              if (isPlainLeftClick(event)) onLeave();
             }}
           >
             <Text as="span">{t('banner.text')}</Text>
             <ArrowRight aria-hidden size={18} style={{ flexShrink: 0 }} />
           </PageLink>
         </Link>
-        <CloseButton
-          size="lg"
-          variant="plain"
-          color="inherit"
-          aria-label={t('banner.close')}
-          onClick={() => leave(true)}
-        />
+        <CloseButton size="lg" variant="plain" color="inherit" aria-label={t('banner.close')} onClick={onLeave} />
       </Flex>
     </Box>
   );

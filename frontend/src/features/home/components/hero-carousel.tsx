@@ -14,9 +14,7 @@ const SLIDES = ['flowers', 'record', 'watch'] as const;
 export function HeroCarousel() {
   const { t } = useTranslation();
   const slidesId = useId();
-  const { index, goTo, canAutoPlay, autoPlay, toggleAutoPlay, running, regionProps } = useHeroCarousel(
-    SLIDES.length,
-  );
+  const { index, goTo, canAutoPlay, autoPlay, toggleAutoPlay, running, regionProps } = useHeroCarousel(SLIDES.length);
 
   return (
     <Box
@@ -96,20 +94,20 @@ export function HeroCarousel() {
             );
           })}
         </HStack>
-        {/* Shown only once we know motion is allowed; it takes no room before, so nothing shifts. */}
-        {canAutoPlay && (
-          <IconButton
-            variant="ghost"
-            size="sm"
-            minW="11"
-            h="11"
-            rounded="full"
-            aria-label={autoPlay ? t('home.hero.pause') : t('home.hero.play')}
-            onClick={toggleAutoPlay}
-          >
-            {autoPlay ? <Pause aria-hidden /> : <Play aria-hidden />}
-          </IconButton>
-        )}
+        {/* Shown only once we know motion is allowed; hidden until then, it takes no room, so nothing
+            shifts, and its styles come with the page instead of being written while the app starts. */}
+        <IconButton
+          hidden={!canAutoPlay}
+          variant="ghost"
+          size="sm"
+          minW="11"
+          h="11"
+          rounded="full"
+          aria-label={autoPlay ? t('home.hero.pause') : t('home.hero.play')}
+          onClick={toggleAutoPlay}
+        >
+          {autoPlay ? <Pause aria-hidden /> : <Play aria-hidden />}
+        </IconButton>
       </HStack>
     </Box>
   );

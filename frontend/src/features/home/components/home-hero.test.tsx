@@ -46,7 +46,7 @@ describe('HomeHero on the server', () => {
     for (const path of ['/try', '/why', '/how', '/about']) {
       expect(container.querySelector(`a[href="${path}"]`)).not.toBeNull();
     }
-    // The pause control needs scripts (and knowing the motion preference): not in the static page.
-    expect(html).not.toContain('Pause the slide show');
+    // The pause control needs scripts (and knowing the motion preference): hidden in the static page.
+    expect(html).toMatch(/<button [^>]*\bhidden\b[^>]*aria-label="Pause the slide show"/);
   });
 });

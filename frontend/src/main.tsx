@@ -21,6 +21,7 @@ async function start(): Promise<void> {
     await nextTask();
   }
   const { startApp } = await import('./start-app');
+  await nextTask();
   await startApp();
 }
 

@@ -17,7 +17,9 @@ export function Layout() {
 
   return (
     <Flex direction="column" minH="100dvh">
-      <SkipNavLink>{t('site.skipToContent')}</SkipNavLink>
+      <StaticContent>
+        <SkipNavLink>{t('site.skipToContent')}</SkipNavLink>
+      </StaticContent>
       <HydrateInTask>
         <SiteHeader />
       </HydrateInTask>

@@ -3,6 +3,7 @@ import { Gift, Heart, Menu, X } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { useLocation } from 'react-router-dom';
+import { HydrateInTask } from '../components/hydrate-in-task';
 import { PageLink, isPlainLeftClick } from '../components/page-link';
 import { StaticContent } from '../components/static-content';
 import { LanguageToggle } from './language-toggle';
@@ -89,20 +90,25 @@ export function SiteHeader() {
           </StaticContent>
 
           <HStack gap="2">
-            <LanguageToggle h={{ base: '12', lg: '9' }} />
-            <IconButton
-              hideFrom="lg"
-              variant="ghost"
-              size="lg"
-              h="12"
-              minW="12"
-              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-              aria-expanded={menuOpen}
-              aria-controls={MOBILE_MENU_ID}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-            </IconButton>
+            {/* Each adopted in a task of its own. */}
+            <HydrateInTask>
+              <LanguageToggle h={{ base: '12', lg: '9' }} />
+            </HydrateInTask>
+            <HydrateInTask>
+              <IconButton
+                hideFrom="lg"
+                variant="ghost"
+                size="lg"
+                h="12"
+                minW="12"
+                aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+                aria-expanded={menuOpen}
+                aria-controls={MOBILE_MENU_ID}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+              </IconButton>
+            </HydrateInTask>
           </HStack>
         </Flex>
       </Container>

@@ -1,6 +1,7 @@
 import { Box, Container, Stack, Text } from '@chakra-ui/react';
 import { ScanQrCode } from 'lucide-react';
 import { useTranslation } from '../lib/i18n';
+import { HydrateInTask } from '../components/hydrate-in-task';
 import { PageHead } from '../components/page-head';
 import { StaticContent } from '../components/static-content';
 import { ClosingBlock } from '../features/home/components/closing-block';
@@ -30,7 +31,9 @@ export function HomePage() {
         <FeatureCards />
         <HowItWorksSteps />
       </StaticContent>
-      <TestimonialsSection />
+      <HydrateInTask>
+        <TestimonialsSection />
+      </HydrateInTask>
       <StaticContent>
         <ClosingBlock />
       </StaticContent>

@@ -1,5 +1,6 @@
 import { Box, Container } from '@chakra-ui/react';
 import { useTranslation } from '../lib/i18n';
+import { HydrateInTask } from '../components/hydrate-in-task';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
 import { StaticContent } from '../components/static-content';
@@ -18,7 +19,9 @@ export function BlogPage() {
       <Container maxW="6xl">
         <PostList />
         <Box maxW="3xl" mx="auto" mt={{ base: '12', md: '16' }}>
-          <NewsletterBox />
+          <HydrateInTask>
+            <NewsletterBox />
+          </HydrateInTask>
         </Box>
       </Container>
     </>

@@ -2,6 +2,7 @@ import { Button, Container, Heading, Image, Link, Stack, Text, VisuallyHidden } 
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { HydrateInTask } from '../../../components/hydrate-in-task';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHead } from '../../../components/page-head';
 import { PageLink } from '../../../components/page-link';
@@ -98,10 +99,13 @@ export function PostDetail({ slug, children }: PostDetailProps) {
           <PostBody content={content} />
         </StaticContent>
         <ShareSection post={{ url: postUrl(post.slug, language), title }} />
-        {children}
-        <Button asChild size="lg" variant="outline" alignSelf="flex-start" rounded="full">
-          <PageLink to="/blog">{t('blog.backToList')}</PageLink>
-        </Button>
+        {/* Adopted in a task of its own. */}
+        {children && <HydrateInTask>{children}</HydrateInTask>}
+        <StaticContent>
+          <Button asChild size="lg" variant="outline" alignSelf="flex-start" rounded="full">
+            <PageLink to="/blog">{t('blog.backToList')}</PageLink>
+          </Button>
+        </StaticContent>
       </Stack>
     </Container>
   );

@@ -3,6 +3,7 @@ import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { LiveFieldset } from '../../../components/live-fieldset';
+import { StaticContent } from '../../../components/static-content';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubscribe } from '../api/use-subscribe';
@@ -49,23 +50,26 @@ export function NewsletterBox() {
       p={{ base: '6', md: '8' }}
     >
       <Stack gap="4">
-        <Flex align="center" gap="3">
-          <Flex
-            align="center"
-            justify="center"
-            boxSize="10"
-            rounded="full"
-            bg="colorPalette.solid"
-            color="colorPalette.contrast"
-            flexShrink={0}
-          >
-            <Mail aria-hidden size={20} />
+        {/* Shows only: adopted as the server drew it. */}
+        <StaticContent>
+          <Flex align="center" gap="3">
+            <Flex
+              align="center"
+              justify="center"
+              boxSize="10"
+              rounded="full"
+              bg="colorPalette.solid"
+              color="colorPalette.contrast"
+              flexShrink={0}
+            >
+              <Mail aria-hidden size={20} />
+            </Flex>
+            <Heading as="h2" id={headingId} size="lg">
+              {t('newsletter.title')}
+            </Heading>
           </Flex>
-          <Heading as="h2" id={headingId} size="lg">
-            {t('newsletter.title')}
-          </Heading>
-        </Flex>
-        <Text color="fg.muted">{t('newsletter.description')}</Text>
+          <Text color="fg.muted">{t('newsletter.description')}</Text>
+        </StaticContent>
         <form onSubmit={handleSubmit}>
           <LiveFieldset>
             <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'flex-end' }}>

@@ -62,18 +62,13 @@ export async function renderPage(
     );
   const html = render(<AppRoutes />);
   if (!headTags.tags.some((tag) => tag.name === 'title')) throw new Error(`${path} rendered no <title>`);
-  // What every page shows by itself as the app starts, rendered for its styles only: the app would
-  // otherwise write them (and the browser restyle the page) in the middle of starting.
-  const shownAsItStarts = render(
-    <>
-      <BannerNotice leaving={false} onLeave={() => {}} />
-      <BannerNotice leaving onLeave={() => {}} />
-    </>,
-  );
+  // The banner leaving, rendered for its styles only: its HTML is in the page (hidden until shown),
+  // but not as it looks while it slides out, and the app would otherwise write those styles then.
+  const leavingBanner = render(<BannerNotice phase="leaving" onLeave={() => {}} />);
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
   return {
     html,
-    styles: markServerStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html + shownAsItStarts))),
+    styles: markServerStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html + leavingBanner))),
     head: headTagsHtml(headTags.tags),
   };
 }

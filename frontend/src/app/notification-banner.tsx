@@ -1,8 +1,9 @@
 import { Box, CloseButton, Flex, Link, Text } from '@chakra-ui/react';
 import { ArrowRight, Gift } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { PageLink, isPlainLeftClick } from '../components/page-link';
+import { StaticContent } from '../components/static-content';
 import { prefersReducedMotion } from '../lib/scroll';
 
 /** Browser-storage key holding when the visitor last closed the banner (epoch ms). */
@@ -17,6 +18,9 @@ export const BANNER_AUTO_HIDE_MS = 8300;
 export const BANNER_EXIT_MS = 600;
 
 type Phase = 'hidden' | 'shown' | 'leaving' | 'gone';
+
+/** Marks the close button, whose clicks the banner answers. */
+const CLOSE_ATTRIBUTE = 'data-banner-close';
 
 function closedRecently(now: number): boolean {
   try {
@@ -93,26 +97,37 @@ export function NotificationBanner() {
     };
   }, [leave]);
 
-  if (phase === 'hidden' || phase === 'gone') return null;
-  return <BannerNotice leaving={phase === 'leaving'} onLeave={() => leave(true)} />;
+  if (phase === 'gone') return null;
+  return <BannerNotice phase={phase} onLeave={() => leave(true)} />;
 }
 
 interface BannerNoticeProps {
-  /** Sliding out. */
-  leaving: boolean;
+  /** Not yet shown (in the page, hidden), on screen, or sliding out. */
+  phase: Exclude<Phase, 'gone'>;
   /** The visitor closed it (its button or its link). */
   onLeave: () => void;
 }
 
 /**
- * The banner as it looks on screen and while it leaves. The server renders both for their styles
- * only (entry-server.tsx): the page's first style sheet then holds them, and the app, which
- * shows the banner while it starts, writes none.
+ * The banner as it looks: in the page's HTML from the start but hidden, so showing it changes one
+ * attribute instead of drawing it (and writing its styles) while the app starts. Its content only
+ * shows: adopted as the server drew it (and its link followed within the app), its clicks answered
+ * here. The server also renders it leaving, for those styles (entry-server.tsx).
  */
-export function BannerNotice({ leaving, onLeave }: BannerNoticeProps) {
+export function BannerNotice({ phase, onLeave }: BannerNoticeProps) {
   const { t } = useTranslation();
+  const leaving = phase === 'leaving';
+
+  function handleClick(event: MouseEvent<HTMLElement>) {
+    const target = event.target as Element;
+    // A new-tab click on the link leaves this page where it is: the banner stays.
+    const closes = target.closest('a') ? isPlainLeftClick(event) : target.closest(`[${CLOSE_ATTRIBUTE}]`) !== null;
+    if (closes) onLeave();
+  }
+
   return (
     <Box
+      hidden={phase === 'hidden'}
       role="region"
       aria-label={t('banner.label')}
       position="fixed"
@@ -138,34 +153,37 @@ export function BannerNotice({ leaving, onLeave }: BannerNoticeProps) {
       opacity={leaving ? 0 : 1}
       transition={`transform ${BANNER_EXIT_MS}ms ease-in, opacity ${BANNER_EXIT_MS}ms ease-in`}
       _motionReduce={{ animation: 'none', transition: 'none' }}
+      onClick={handleClick}
     >
-      <Flex align="center" gap="3">
-        <Gift aria-hidden size={22} style={{ flexShrink: 0 }} />
-        <Link
-          asChild
-          variant="plain"
-          color="inherit"
-          flex="1"
-          minH="12"
-          py="2"
-          fontWeight="medium"
-          textDecoration="underline"
-          textUnderlineOffset="3px"
-          _hover={{ textDecorationThickness: '2px' }}
-        >
-          <PageLink
-            to="/try"
-            onClick={(event) => {
-              // A new-tab click leaves this page where it is: the banner stays.
-              if (isPlainLeftClick(event)) onLeave();
-            }}
+      <StaticContent>
+        <Flex align="center" gap="3">
+          <Gift aria-hidden size={22} style={{ flexShrink: 0 }} />
+          <Link
+            asChild
+            variant="plain"
+            color="inherit"
+            flex="1"
+            minH="12"
+            py="2"
+            fontWeight="medium"
+            textDecoration="underline"
+            textUnderlineOffset="3px"
+            _hover={{ textDecorationThickness: '2px' }}
           >
-            <Text as="span">{t('banner.text')}</Text>
-            <ArrowRight aria-hidden size={18} style={{ flexShrink: 0 }} />
-          </PageLink>
-        </Link>
-        <CloseButton size="lg" variant="plain" color="inherit" aria-label={t('banner.close')} onClick={onLeave} />
-      </Flex>
+            <PageLink to="/try">
+              <Text as="span">{t('banner.text')}</Text>
+              <ArrowRight aria-hidden size={18} style={{ flexShrink: 0 }} />
+            </PageLink>
+          </Link>
+          <CloseButton
+            size="lg"
+            variant="plain"
+            color="inherit"
+            aria-label={t('banner.close')}
+            {...{ [CLOSE_ATTRIBUTE]: '' }}
+          />
+        </Flex>
+      </StaticContent>
     </Box>
   );
 }

@@ -36,7 +36,10 @@ export function Layout() {
       <StaticContent>
         <SiteFooter />
       </StaticContent>
-      <NotificationBanner />
+      {/* Hidden until it shows: adopted in a task of its own, after the header and the page. */}
+      <HydrateInTask>
+        <NotificationBanner />
+      </HydrateInTask>
       <Toaster />
     </Flex>
   );

@@ -16,7 +16,8 @@
     var hrefs = (tag.dataset.preload || '').split(' ').filter(Boolean);
     var channel = new MessageChannel();
     channel.port1.onmessage = next;
-    next();
+    // Not in this task either: it may be the one that painted, or one answering a tap.
+    channel.port2.postMessage(null);
     function next() {
       hrefs.splice(0, LINKS_PER_TASK).forEach(function (href) {
         var link = document.createElement('link');

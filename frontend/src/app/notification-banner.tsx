@@ -19,9 +19,6 @@ export const BANNER_EXIT_MS = 600;
 
 type Phase = 'hidden' | 'shown' | 'leaving' | 'gone';
 
-/** Marks the close button, whose clicks the banner answers. */
-const CLOSE_ATTRIBUTE = 'data-banner-close';
-
 function closedRecently(now: number): boolean {
   try {
     const closedAt = Number(localStorage.getItem(BANNER_CLOSED_KEY));
@@ -111,18 +108,17 @@ interface BannerNoticeProps {
 /**
  * The banner as it looks: in the page's HTML from the start but hidden, so showing it changes one
  * attribute instead of drawing it (and writing its styles) while the app starts. Its content only
- * shows: adopted as the server drew it (and its link followed within the app), its clicks answered
- * here. The server also renders it leaving, for those styles (entry-server.tsx).
+ * shows: adopted as the server drew it, its link and button answered by StaticContent. The server
+ * also renders it leaving, for those styles (entry-server.tsx).
  */
 export function BannerNotice({ phase, onLeave }: BannerNoticeProps) {
   const { t } = useTranslation();
   const leaving = phase === 'leaving';
 
-  function handleClick(event: MouseEvent<HTMLElement>) {
-    const target = event.target as Element;
-    // A new-tab click on the link leaves this page where it is: the banner stays.
-    const closes = target.closest('a') ? isPlainLeftClick(event) : target.closest(`[${CLOSE_ATTRIBUTE}]`) !== null;
-    if (closes) onLeave();
+  // The link (followed within the app by StaticContent) and the close button both close it; a
+  // new-tab click on the link leaves this page where it is, and the banner with it.
+  function handleAction(action: string, event: MouseEvent<HTMLElement>) {
+    if (action === 'close' || isPlainLeftClick(event)) onLeave();
   }
 
   return (
@@ -153,9 +149,8 @@ export function BannerNotice({ phase, onLeave }: BannerNoticeProps) {
       opacity={leaving ? 0 : 1}
       transition={`transform ${BANNER_EXIT_MS}ms ease-in, opacity ${BANNER_EXIT_MS}ms ease-in`}
       _motionReduce={{ animation: 'none', transition: 'none' }}
-      onClick={handleClick}
     >
-      <StaticContent>
+      <StaticContent onAction={handleAction}>
         <Flex align="center" gap="3">
           <Gift aria-hidden size={22} style={{ flexShrink: 0 }} />
           <Link
@@ -170,18 +165,12 @@ export function BannerNotice({ phase, onLeave }: BannerNoticeProps) {
             textUnderlineOffset="3px"
             _hover={{ textDecorationThickness: '2px' }}
           >
-            <PageLink to="/try">
+            <PageLink to="/try" data-action="open">
               <Text as="span">{t('banner.text')}</Text>
               <ArrowRight aria-hidden size={18} style={{ flexShrink: 0 }} />
             </PageLink>
           </Link>
-          <CloseButton
-            size="lg"
-            variant="plain"
-            color="inherit"
-            aria-label={t('banner.close')}
-            {...{ [CLOSE_ATTRIBUTE]: '' }}
-          />
+          <CloseButton size="lg" variant="plain" color="inherit" aria-label={t('banner.close')} data-action="close" />
         </Flex>
       </StaticContent>
     </Box>

@@ -10,6 +10,7 @@ import { renderWithProviders } from '../test/render';
 import { StaticContent } from './static-content';
 
 const rendered = jest.fn();
+const onAction = jest.fn();
 
 /** Static content that counts its renders and shows the language it was rendered in. */
 function Article({ label = 'Article' }: { label?: string }) {
@@ -21,6 +22,9 @@ function Article({ label = 'Article' }: { label?: string }) {
       <a href="/how">How it works</a>
       <a href="#part-2">Part 2</a>
       <a href="https://example.com/elsewhere">Elsewhere</a>
+      <button type="button" data-action="share">
+        <span>Share</span>
+      </button>
     </article>
   );
 }
@@ -36,7 +40,7 @@ function app(version = 'v1', path = '/how') {
     <AppProviders>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe />
-        <StaticContent version={version}>
+        <StaticContent version={version} onAction={onAction}>
           <Article />
         </StaticContent>
       </MemoryRouter>
@@ -130,6 +134,22 @@ describe('StaticContent', () => {
 
     expect(notDefault).toBe(false);
     expect(location.pathname).toBe('/about');
+  });
+
+  it('answers a click on a marked element of the adopted HTML, and of the live content', async () => {
+    hydrate();
+    fireEvent.click(screen.getByText('Share'));
+    expect(onAction).toHaveBeenLastCalledWith('share', expect.objectContaining({ type: 'click' }));
+
+    onAction.mockClear();
+    await act(() => changeLanguage('ko'));
+    expect(rendered).toHaveBeenCalled();
+    fireEvent.click(screen.getByText('Share'));
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(onAction).toHaveBeenLastCalledWith('share', expect.anything());
+
+    fireEvent.click(screen.getByRole('link', { name: 'About us' }));
+    expect(onAction).toHaveBeenCalledTimes(1);
   });
 
   it('scrolls to the top for a link to the page already shown', () => {

@@ -31,10 +31,18 @@ function IdMark({ onId }: { onId: (id: string) => void }) {
   return null;
 }
 
+/** Marks an element of the content whose clicks `onAction` answers, with the action's name. */
+const ACTION_ATTRIBUTE = 'data-action';
+
 interface StaticContentProps {
   children: ReactNode;
   /** What else the content shows, e.g. when its data was fetched: a change renders it live. */
   version?: string | number;
+  /**
+   * Answers a click on an element marked `data-action="name"` (a button: a key on it clicks it
+   * too), adopted or live, so the content's buttons need no handlers of their own.
+   */
+  onAction?: (action: string, event: MouseEvent<HTMLElement>) => void;
 }
 
 /**
@@ -43,12 +51,13 @@ interface StaticContentProps {
  * phone most of the work of starting the app. It renders live once the language or the page
  * changes (the HTML was the old one's) or its `version` does, and from the start where the app
  * renders from scratch.
- * Links in the adopted HTML are followed within the app, as PageLink does.
+ * Links in the adopted HTML are followed within the app, as PageLink does, and clicks on its
+ * marked elements go to `onAction`.
  *
  * Only for content without state, effects, event handlers or ids (useId); the server refuses the
  * last. Lays out as if it were not there.
  */
-export function StaticContent({ children, version = '' }: StaticContentProps) {
+export function StaticContent({ children, version = '', onAction }: StaticContentProps) {
   const { i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -59,7 +68,13 @@ export function StaticContent({ children, version = '' }: StaticContentProps) {
   if (shown !== adopted) live.current = true;
   const firstId = useRef('');
 
+  function answerAction(event: MouseEvent<HTMLDivElement>) {
+    const action = (event.target as Element).closest(`[${ACTION_ATTRIBUTE}]`)?.getAttribute(ACTION_ATTRIBUTE);
+    if (onAction && action) onAction(action, event);
+  }
+
   function followLink(event: MouseEvent<HTMLDivElement>) {
+    answerAction(event);
     const url = inAppTarget(event, location);
     if (!url) return;
     event.preventDefault();
@@ -71,7 +86,9 @@ export function StaticContent({ children, version = '' }: StaticContentProps) {
     <>
       <IdMark onId={(id) => (firstId.current = id)} />
       {live.current ? (
-        <div style={{ display: 'contents' }}>{children}</div>
+        <div style={{ display: 'contents' }} onClick={answerAction}>
+          {children}
+        </div>
       ) : (
         <div style={{ display: 'contents' }} onClick={followLink} dangerouslySetInnerHTML={{ __html: '' }} />
       )}

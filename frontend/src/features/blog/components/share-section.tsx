@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Check, Link as LinkIcon } from 'lucide-react';
-import { useId, type MouseEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { StaticContent } from '../../../components/static-content';
 import { showToast } from '../../../components/toaster';
@@ -27,12 +27,12 @@ interface ShareButtonProps {
   action: ShareAction;
 }
 
-/** Its clicks are handled by the section (ShareSection), which knows it by `data-share`. */
+/** Its clicks are answered by the section's StaticContent, which knows it by `data-action`. */
 function ShareButton({ label, ariaLabel, badge, action }: ShareButtonProps) {
   return (
     <Button
       variant="outline"
-      data-share={action}
+      data-action={action}
       aria-label={ariaLabel}
       h="auto"
       minH="20"
@@ -102,19 +102,17 @@ export function ShareSection({ post }: { post: SharedPost }) {
     announce(outcome);
   }
 
-  function handleClick(event: MouseEvent<HTMLElement>) {
-    const action = (event.target as Element).closest<HTMLElement>('[data-share]')?.dataset.share as ShareAction;
+  function handleAction(action: string) {
     if (action === 'copy-link') void handleCopy();
-    else if (action) void handleShare(action);
+    else void handleShare(action as ShareChannel);
   }
 
   // The buttons only show: the server's HTML of them is adopted as it stands, sparing a phone the
-  // work of rendering seven styled buttons while the page starts, and one handler on the section
-  // answers their clicks (a key on a focused button clicks it too). The copy indicator's change
-  // renders them live.
+  // work of rendering seven styled buttons while the page starts, and StaticContent answers their
+  // clicks. The copy indicator's change renders them live.
   return (
-    <Box as="section" aria-labelledby={headingId} borderTopWidth="1px" pt="8" onClick={handleClick}>
-      <StaticContent version={copied ? 'copied' : ''}>
+    <Box as="section" aria-labelledby={headingId} borderTopWidth="1px" pt="8">
+      <StaticContent version={copied ? 'copied' : ''} onAction={handleAction}>
         <Heading as="h2" id={headingId} size="lg" mb="4">
           {t('blog.share.heading')}
         </Heading>

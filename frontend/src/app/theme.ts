@@ -190,8 +190,10 @@ export function getSystems(): Systems {
 export async function buildSystemsInSteps(pause: () => Promise<void>): Promise<void> {
   if (built || !createSystemInSteps) return void getSystems();
   const steps = createSystemInSteps(defaultBaseConfig, config);
-  for (let step = steps.next(); !built; step = steps.next()) {
-    if (step.done) built = withSystem(step.value);
-    else await pause();
+  let step = steps.next();
+  while (!step.done) {
+    await pause();
+    step = steps.next();
   }
+  built ??= withSystem(step.value);
 }

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 NPM ?= npm
 STAMP := node_modules/.install-stamp
 
-.PHONY: run test test-types bench bench-web install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
+.PHONY: node-version run test test-types bench bench-web install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
 
 help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
@@ -13,12 +13,17 @@ help:
 	@echo "make build  - build backend (backend/dist) and web app (frontend/dist)"
 	@echo "make clean  - remove builds (keeps data/)"
 
+# Node.js 24 LTS or newer; .ci/install-node installs it from the npm registry where it is older.
+node-version:
+	@command -v node >/dev/null || { echo "Giftcast needs Node.js 24 or newer (https://nodejs.org); node is not installed." >&2; exit 1; }
+	@node -e 'if (+process.versions.node.split(".")[0] < 24) { console.error("Giftcast needs Node.js 24 or newer; this is " + process.version + ". Install Node.js 24 LTS (https://nodejs.org), or run .ci/install-node as root."); process.exit(1) }'
+
 # Reinstall only when the lockfile changed since the last install.
-$(STAMP): package-lock.json package.json backend/package.json frontend/package.json
+$(STAMP): package-lock.json package.json backend/package.json frontend/package.json | node-version
 	$(NPM) ci --no-audit --no-fund
 	@touch $(STAMP)
 
-install: $(STAMP)
+install: node-version $(STAMP)
 
 build: build-backend build-frontend
 

@@ -18,6 +18,8 @@ const transform = { '^.+\\.ts$': swc('typescript'), '^.+\\.m?js$': swc('ecmascri
 const transformIgnorePatterns = ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit|load-esm)/)'];
 
 module.exports = {
+  // Read from the root config, not the project's: the end-to-end tests start real servers.
+  testTimeout: 60_000,
   projects: [
     { displayName: 'unit', testEnvironment: 'node', transform, transformIgnorePatterns, testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     {

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import { logUncaughtErrors } from './common/uncaught-errors';
 import { ConfigError, parseConfig } from './config/config.schema';
 import { loadDotenv } from './config/dotenv';
 import { startServer } from './server';
 
 /** The production entry (Docker): configuration from the environment, then serve. */
 async function main(): Promise<void> {
+  logUncaughtErrors();
   loadDotenv();
   const { env, generatedAdminPassword } = parseConfig(process.env);
   const { url } = await startServer(env);

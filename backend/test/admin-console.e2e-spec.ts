@@ -153,7 +153,9 @@ describe('admin console calls', () => {
         const create = async (body: object) =>
           (await t.http.post('/api/posts').set(auth).send(body).expect(201)).body as ListedPost;
         tulip = await create(validPost({ slug: `tulip-${suffix}`, title: '튤립 꽃다발 선물', published: true }));
-        cake = await create(fullPost({ slug: `cake-${suffix}`, title: '케이크와 함께 보내요', titleEn: 'A birthday CAKE' }));
+        cake = await create(
+          fullPost({ slug: `cake-${suffix}`, title: '케이크와 함께 보내요', titleEn: 'A birthday CAKE' }),
+        );
         orchid = await create(
           validPost({ slug: `orchid-${suffix}`, title: '난초 화분 돌보기', titleEn: 'Orchids: 100% care_tips' }),
         );
@@ -190,10 +192,10 @@ describe('admin console calls', () => {
       it('accepts a search of 100 characters and answers 400 to 101', async () => {
         expect((await list({ q: 'a'.repeat(100) }).expect(200)).body).toMatchObject({ items: [], total: 0 });
         const response = await list({ q: 'a'.repeat(101) }).expect(400);
-        expect(response.body).toEqual(
-          validationError([{ field: 'q', message: '검색어는 100자 이내로 입력해주세요' }]),
-        );
-        const english = await list({ q: 'a'.repeat(101) }).set('Accept-Language', 'en').expect(400);
+        expect(response.body).toEqual(validationError([{ field: 'q', message: '검색어는 100자 이내로 입력해주세요' }]));
+        const english = await list({ q: 'a'.repeat(101) })
+          .set('Accept-Language', 'en')
+          .expect(400);
         expect(english.body).toEqual(
           validationError([{ field: 'q', message: 'The search must be 100 characters or fewer' }], 'en'),
         );

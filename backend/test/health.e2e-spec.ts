@@ -7,9 +7,9 @@ describe('health and API surface', () => {
   });
   afterAll(() => t.close());
 
-  it('reports the database as up', async () => {
+  it('reports the database, the object store and ffmpeg as up', async () => {
     const response = await t.http.get('/api/health').expect(200);
-    expect(response.body.info.database.status).toBe('up');
+    expect(response.body).toEqual({ status: 'ok', checks: { database: 'up', storage: 'up', ffmpeg: 'up' } });
   });
 
   it('answers an unknown /api route with a 404 JSON body in the contract shape', async () => {

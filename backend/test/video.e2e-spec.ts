@@ -325,7 +325,10 @@ describe('video messages over HTTP', () => {
         [code.id, code.serialNumber],
       );
       await putObject(t, `videos/${id}/original`, webm);
-      await t.db.query(`UPDATE video_messages SET original_key = $2 WHERE id = $1`, [id, `videos/${id}/original`]);
+      await t.db.query(`UPDATE video_messages SET original_key = $2, original_mime_type = 'video/webm' WHERE id = $1`, [
+        id,
+        `videos/${id}/original`,
+      ]);
       ids.push(id);
     }
     const jobs = t.app.get(TranscodeJob);
@@ -340,7 +343,7 @@ describe('video messages over HTTP', () => {
     await waitForReady(leased.qrToken);
   });
 
-  it('gives up on a video ffmpeg cannot read and frees the code for another try', async () => {
+  it('gives up on a video ffmpeg cannot read, tells the giver why and frees the code for another try', async () => {
     const code = await newCode();
     // A real WebM's header and track list (enough to pass as a video), then junk: not one frame.
     const firstCluster = webm.indexOf(Buffer.from([0x1f, 0x43, 0xb6, 0x75]));
@@ -355,11 +358,16 @@ describe('video messages over HTTP', () => {
       jobs.kick();
       await jobs.idle();
     }
-    expect((await codeState(code.qrToken)).message).toBeNull();
+    const { message } = await codeState(code.qrToken);
+    expect(message).toMatchObject({ state: 'failed', failureReason: 'unreadable', videoUrl: null });
+    expect((await videoObjectKeys(t)).filter((k) => k.includes(message.id))).toEqual([]);
+    // The giver records again; the failed attempt's note goes with it.
+    await upload(code.qrToken, webm).expect(201);
+    expect((await codeState(code.qrToken)).message.state).toBe('processing');
     const [{ count }] = await t.db.query('SELECT count(*)::int AS count FROM video_messages WHERE qr_code_id = $1', [
       code.id,
     ]);
-    expect(count).toBe(0);
+    expect(count).toBe(1);
   });
 });
 

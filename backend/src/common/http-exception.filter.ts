@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { isUnstorableText } from '../database/postgres-errors';
 import { requestLanguage } from './language';
 import { type MessageKey, translate } from './messages';
+import { isDatabaseUnavailable, isStorageUnavailable } from './outage';
 import { ValidationFailedException } from './validation';
 
 export interface ErrorBody {
@@ -82,7 +83,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const language = requestLanguage(request);
     const { statusCode, message, details } = this.describe(exception, request);
 
-    if (statusCode >= 500) {
+    if (statusCode === 503) {
+      this.logger.warn(
+        `${request.method} ${request.originalUrl}: ${exception instanceof Error ? exception.message : exception}`,
+      );
+    } else if (statusCode >= 500) {
       this.logger.error(
         `${request.method} ${request.originalUrl}`,
         exception instanceof Error ? exception.stack : exception,
@@ -127,11 +132,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
       if (statusCode === 404 && typeof text === 'string' && text.startsWith(`Cannot ${request.method} `)) {
         return { statusCode, message: 'error.routeNotFound' };
       }
-      if (statusCode >= 500) return { statusCode, message: DEFAULT_MESSAGES[statusCode] ?? 'error.internal' };
-      const message =
-        typeof text === 'string' && text !== '' && isOwnMessage(text) ? text : DEFAULT_MESSAGES[statusCode];
-      return { statusCode, message: message ?? 'error.badRequest' };
+      const own = typeof text === 'string' && text !== '' && isOwnMessage(text) ? text : undefined;
+      if (statusCode >= 500) return { statusCode, message: own ?? DEFAULT_MESSAGES[statusCode] ?? 'error.internal' };
+      return { statusCode, message: own ?? DEFAULT_MESSAGES[statusCode] ?? 'error.badRequest' };
     }
+    // A dependency that is down is an outage to wait out, not a fault of ours or the client's.
+    if (isStorageUnavailable(exception)) return { statusCode: 503, message: 'error.storageUnavailable' };
+    if (isDatabaseUnavailable(exception)) return { statusCode: 503, message: 'error.unavailable' };
     return { statusCode: 500, message: 'error.internal' };
   }
 }

@@ -113,6 +113,15 @@ export const MESSAGES = {
   },
   'error.video.tooLarge': { ko: '영상 파일이 허용된 크기보다 큽니다', en: 'The video is larger than allowed' },
   'error.video.notVideo': { ko: '영상 파일만 올릴 수 있습니다', en: 'Only video files can be uploaded' },
+  'error.video.oneFile': { ko: '영상 파일은 하나만 보내주세요', en: 'Send one video file only' },
+  'error.video.incomplete': {
+    ko: '영상이 끝까지 전송되지 않았습니다. 다시 시도해주세요',
+    en: 'The video did not arrive whole. Please try again',
+  },
+  'error.storageUnavailable': {
+    ko: '영상 저장소에 잠시 연결할 수 없습니다. 잠시 후 다시 시도해주세요',
+    en: 'Video storage cannot be reached right now. Please try again shortly',
+  },
   'error.video.uploadFailed': {
     ko: '영상을 저장하지 못했습니다. 다시 시도해주세요',
     en: 'The video could not be stored. Please try again',

@@ -79,6 +79,13 @@ export const envSchema = z
     FFMPEG_PATH: optionalString,
     FFPROBE_PATH: optionalString,
     TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    VIDEO_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(180),
+    TRANSCODE_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(6 * 3600)
+      .default(900),
 
     CONTACT_EMAIL: z.string().default('hello@giftcast.example'),
     CONTACT_PHONE: z.string().default('+82-2-0000-0000'),

@@ -1,21 +1,24 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, type HealthCheckResult, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import type { Response } from 'express';
 import { Public } from '../admin-auth/admin-access.decorators';
+import { type HealthReport, HealthService } from './health.service';
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly health: HealthCheckService,
-    private readonly database: TypeOrmHealthIndicator,
-  ) {}
+  constructor(private readonly health: HealthService) {}
 
   @Public()
   @Get()
-  @HealthCheck()
-  @ApiOperation({ summary: 'Liveness and database reachability (503 when the database does not answer)' })
-  check(): Promise<HealthCheckResult> {
-    return this.health.check([() => this.database.pingCheck('database', { timeout: 3000 })]);
+  @ApiOperation({
+    summary:
+      'The database, the object store and ffmpeg: 200 while the database answers (status ok, or degraded when ' +
+      'storage or ffmpeg is down), 503 when it does not',
+  })
+  async check(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
+    const report = await this.health.report();
+    response.status(report.checks.database === 'up' ? 200 : 503).setHeader('Cache-Control', 'no-store');
+    return report;
   }
 }

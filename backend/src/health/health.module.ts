@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
+import { VideoModule } from '../video/video.module';
 import { HealthController } from './health.controller';
+import { HealthService } from './health.service';
 
-@Module({ imports: [TerminusModule.forRoot({ logger: false })], controllers: [HealthController] })
+@Module({ imports: [VideoModule], controllers: [HealthController], providers: [HealthService] })
 export class HealthModule {}

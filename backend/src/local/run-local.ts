@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { logUncaughtErrors } from '../common/uncaught-errors';
 import { resolve } from 'node:path';
 import { ConfigError, parseConfig } from '../config/config.schema';
 import { loadDotenv } from '../config/dotenv';
@@ -14,6 +15,7 @@ import { startEmbeddedStorage } from './embedded-storage';
  * (DATABASE_URL, S3_ENDPOINT, SMTP_URL) is provided locally under DATA_DIR.
  */
 async function main(): Promise<void> {
+  logUncaughtErrors();
   loadDotenv();
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
   const stops: (() => Promise<void>)[] = [];

@@ -66,6 +66,7 @@ interface QrDocument {
  */
 @Injectable()
 export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleDestroy {
+  readonly joinsTransactions = false;
   private readonly logger = new Logger('QrStore');
   private readonly changes = new EventEmitter().setMaxListeners(0);
   private readonly app: App;

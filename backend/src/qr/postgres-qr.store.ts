@@ -21,6 +21,7 @@ const RECONNECT_DELAY_MS = 1000;
  */
 @Injectable()
 export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDestroy {
+  readonly joinsTransactions = true;
   private readonly logger = new Logger('QrStore');
   private readonly changes = new EventEmitter().setMaxListeners(0);
   private listener?: Client;
@@ -73,13 +74,22 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
     return () => this.changes.off('change', listener);
   }
 
-  /** Runs a change in a transaction that announces itself when it commits. */
-  private async changing<T>(work: (manager: EntityManager) => Promise<T>, changed: (result: T) => boolean): Promise<T> {
-    const result = await this.db.transaction(async (manager) => {
+  /**
+   * Runs a change in a transaction (the caller's `within`, else one of its own) that announces
+   * itself when it commits.
+   */
+  private async changing<T>(
+    work: (manager: EntityManager) => Promise<T>,
+    changed: (result: T) => boolean,
+    within?: EntityManager,
+  ): Promise<T> {
+    const announced = async (manager: EntityManager) => {
       const value = await work(manager);
       if (changed(value) && !this.embedded) await manager.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, '']);
       return value;
-    });
+    };
+    const result = within ? await announced(within) : await this.db.transaction(announced);
+    // The embedded database's one connection serves readers only after the caller's commit.
     if (changed(result) && this.embedded) this.changes.emit('change');
     return result;
   }
@@ -156,11 +166,12 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
     );
   }
 
-  changeStatus(id: string, to: QrStatus, from: readonly QrStatus[]): Promise<QrCode | null> {
+  changeStatus(id: string, to: QrStatus, from: readonly QrStatus[], within?: EntityManager): Promise<QrCode | null> {
     return this.changing(
       async (manager) =>
         (await this.updateStatuses(manager, [id], to, from)) ? manager.findOneBy(QrCodeEntity, { id }) : null,
       (code) => code !== null,
+      within,
     );
   }
 

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { QrCode, QrStatus } from './qr-code';
 
 export interface QrPageQuery {
@@ -18,6 +19,13 @@ export interface QrPage {
  * one shared test suite. `onChange` hears changes made through any replica.
  */
 export abstract class QrStore {
+  /**
+   * True when the codes live in the app's PostgreSQL database, so that a status change can be part
+   * of a transaction there (`within`). Otherwise a change commits at once, and what a crash leaves
+   * between it and the database is put right by the purge's repair sweep.
+   */
+  abstract readonly joinsTransactions: boolean;
+
   /** Unused codes with serial >= fromSerial (numerically), ascending, at most `limit`. */
   abstract listAvailable(fromSerial: number, limit: number): Promise<QrCode[]>;
   abstract findByToken(qrToken: string): Promise<QrCode | null>;
@@ -26,8 +34,16 @@ export abstract class QrStore {
   abstract countByStatus(): Promise<Record<QrStatus, number>>;
   /** Creates `count` codes with the serials after the highest ever used, each with a new token. */
   abstract createNext(count: number, startAt?: number): Promise<QrCode[]>;
-  /** Sets the status only if the current one is in `from`; null when it was not (or no such code). */
-  abstract changeStatus(id: string, to: QrStatus, from: readonly QrStatus[]): Promise<QrCode | null>;
+  /**
+   * Sets the status only if the current one is in `from`; null when it was not (or no such code).
+   * `within`: a transaction of the app's database to make the change in, where joinsTransactions.
+   */
+  abstract changeStatus(
+    id: string,
+    to: QrStatus,
+    from: readonly QrStatus[],
+    within?: EntityManager,
+  ): Promise<QrCode | null>;
   /** changeStatus for many codes at once (one notification); returns how many changed. */
   abstract changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[]): Promise<number>;
   /** Calls `listener` after every change, wherever it was made; returns an unsubscribe function. */

@@ -1,14 +1,42 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import type { Env } from '../config/config.schema';
+import type { Demuxer } from './video-container';
 
 export interface MediaTools {
   ffmpeg: string;
   ffprobe: string;
 }
 
+/** Why a video can never be turned into a message; retrying does not help. */
+export type UnplayableReason = 'noVideo' | 'tooLong' | 'unreadable';
+
+export class UnplayableVideoError extends Error {
+  constructor(
+    readonly reason: UnplayableReason,
+    detail: string,
+  ) {
+    super(`${reason}: ${detail}`);
+  }
+}
+
+/** A tool stopped at its wall-clock limit: the machine may just have been busy, so it is retried. */
+export class ToolTimeoutError extends Error {}
+
+export interface RunLimits {
+  /** Wall-clock limit: the tool is killed after it. */
+  timeoutMs: number;
+  /** Aborting kills the tool (shutdown). */
+  signal?: AbortSignal;
+}
+
+/** Only the search path: the tools never see the backend's secrets. */
+function toolEnvironment(): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+}
+
 function works(binary: string): boolean {
-  return spawnSync(binary, ['-version'], { stdio: 'ignore' }).status === 0;
+  return spawnSync(binary, ['-version'], { stdio: 'ignore', env: toolEnvironment() }).status === 0;
 }
 
 /** Bundled static builds, for `make run` on a machine without ffmpeg; optional at install. */
@@ -32,28 +60,118 @@ export function findMediaTools(env: Pick<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH'>): 
   return { ffmpeg: pick('ffmpeg', env.FFMPEG_PATH), ffprobe: pick('ffprobe', env.FFPROBE_PATH) };
 }
 
-export function run(binary: string, args: string[], timeoutMs = 30 * 60_000): Promise<string> {
+/** Runs a tool to completion; rejects on a non-zero exit, the time limit or an abort. */
+export function run(binary: string, args: string[], { timeoutMs, signal }: RunLimits): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (signal?.aborted) return reject(signal.reason);
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment() });
     let stdout = '';
     let stderr = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let stopped: Error | undefined;
+    const stop = (reason: Error) => {
+      stopped ??= reason;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(
+      () => stop(new ToolTimeoutError(`${binary} ran longer than ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+    const onAbort = () => stop(signal!.reason instanceof Error ? signal!.reason : new Error('aborted'));
+    signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    child.on('error', reject);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (code === 0) resolve(stdout);
+      signal?.removeEventListener('abort', onAbort);
+      if (stopped) reject(stopped);
+      else if (code === 0) resolve(stdout);
       else reject(new Error(`${binary} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });
 }
 
 /**
- * H.264/AAC MP4 that plays on every phone: yuv420p, moov atom first, the long side at most 1920
- * and the short side at most 1080 (1080p), dimensions even as H.264 needs.
+ * Input options that keep ffmpeg inside the one local file it is given: the demuxer is named
+ * rather than guessed from the bytes (a file that looks like a playlist, a DASH manifest or a
+ * concat list is never read as one), no other demuxer may be opened, and no protocol but files.
  */
-export function transcodeArgs(input: string, output: string): string[] {
+function confinedInput(file: string, demuxer: Demuxer): string[] {
+  return ['-protocol_whitelist', 'file', '-format_whitelist', demuxer, '-f', demuxer, '-i', `file:${file}`];
+}
+
+export interface InputProbe {
+  durationSeconds: number;
+  hasVideo: boolean;
+}
+
+/** What an upload holds, read with the same confinement as the transcode. */
+export async function probeInput(
+  ffprobe: string,
+  file: string,
+  demuxer: Demuxer,
+  limits: RunLimits,
+): Promise<InputProbe> {
+  let out: string;
+  try {
+    out = await run(
+      ffprobe,
+      [
+        '-v',
+        'error',
+        '-protocol_whitelist',
+        'file',
+        '-format_whitelist',
+        demuxer,
+        '-f',
+        demuxer,
+        '-show_entries',
+        'format=duration:stream=codec_type,duration',
+        '-of',
+        'json',
+        `file:${file}`,
+      ],
+      limits,
+    );
+  } catch (error) {
+    throw asUnplayable(error, limits);
+  }
+  const parsed = JSON.parse(out) as {
+    streams?: { codec_type?: string; duration?: string }[];
+    format?: { duration?: string };
+  };
+  const streams = parsed.streams ?? [];
+  const durations = [parsed.format?.duration, ...streams.map((s) => s.duration)]
+    .map((d) => Number.parseFloat(d ?? ''))
+    .filter(Number.isFinite);
+  return {
+    durationSeconds: durations.length ? Math.max(...durations) : Number.NaN,
+    hasVideo: streams.some((s) => s.codec_type === 'video'),
+  };
+}
+
+/** A tool's failure on an upload: the upload's fault, unless the tool was stopped or timed out. */
+export function asUnplayable(error: unknown, limits: RunLimits): unknown {
+  if (limits.signal?.aborted || error instanceof ToolTimeoutError) return error;
+  return new UnplayableVideoError('unreadable', error instanceof Error ? error.message : String(error));
+}
+
+export interface OutputLimits {
+  /** Nothing past this point of the input is written. */
+  maxSeconds: number;
+  /** ffmpeg stops writing at this size. */
+  maxBytes: number;
+}
+
+/**
+ * H.264/AAC MP4 that plays on every phone: yuv420p, moov atom first, the long side at most 1920
+ * and the short side at most 1080 (1080p), dimensions even as H.264 needs, a bounded bit rate.
+ */
+export function transcodeArgs(input: string, demuxer: Demuxer, output: string, limits: OutputLimits): string[] {
   const fit =
     "scale='min(iw,if(gte(iw,ih),1920,1080))':'min(ih,if(gte(iw,ih),1080,1920))':force_original_aspect_ratio=decrease," +
     'scale=trunc(iw/2)*2:trunc(ih/2)*2';
@@ -61,12 +179,13 @@ export function transcodeArgs(input: string, output: string): string[] {
     '-hide_banner',
     '-nostdin',
     '-y',
-    '-i',
-    input,
+    ...confinedInput(input, demuxer),
     '-map',
     '0:v:0',
     '-map',
     '0:a:0?',
+    '-t',
+    String(limits.maxSeconds),
     '-vf',
     fit,
     '-c:v',
@@ -75,6 +194,10 @@ export function transcodeArgs(input: string, output: string): string[] {
     'veryfast',
     '-crf',
     '23',
+    '-maxrate',
+    '4M',
+    '-bufsize',
+    '8M',
     '-pix_fmt',
     'yuv420p',
     '-profile:v',
@@ -87,7 +210,11 @@ export function transcodeArgs(input: string, output: string): string[] {
     '2',
     '-movflags',
     '+faststart',
-    output,
+    '-fs',
+    String(limits.maxBytes),
+    '-f',
+    'mp4',
+    `file:${output}`,
   ];
 }
 
@@ -98,13 +225,14 @@ function posterArgs(input: string, output: string, atSeconds: number): string[] 
     '-y',
     '-ss',
     atSeconds.toFixed(2),
-    '-i',
-    input,
+    ...confinedInput(input, 'mov'),
     '-frames:v',
     '1',
     '-q:v',
     '3',
-    output,
+    '-f',
+    'image2',
+    `file:${output}`,
   ];
 }
 
@@ -113,12 +241,18 @@ function posterArgs(input: string, output: string, atSeconds: number): string[] 
  * well before its sound (a phone that delivered camera frames late): ffmpeg then finds no frame at
  * the chosen time, writes nothing and still exits 0.
  */
-export async function extractPoster(ffmpeg: string, video: string, poster: string, atSeconds: number): Promise<void> {
+export async function extractPoster(
+  ffmpeg: string,
+  video: string,
+  poster: string,
+  atSeconds: number,
+  limits: RunLimits,
+): Promise<void> {
   for (const at of atSeconds > 0 ? [atSeconds, 0] : [0]) {
-    await run(ffmpeg, posterArgs(video, poster, at));
+    await run(ffmpeg, posterArgs(video, poster, at), limits);
     if (await exists(poster)) return;
   }
-  throw new Error(`${video} has no video frame to take a poster from`);
+  throw new UnplayableVideoError('noVideo', `${video} has no video frame to take a poster from`);
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -128,9 +262,9 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-export async function probeDuration(ffprobe: string, file: string): Promise<number> {
-  const out = await run(ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file]);
-  const seconds = Number.parseFloat(out.trim());
-  if (!Number.isFinite(seconds)) throw new Error(`no duration in ${file}`);
-  return seconds;
+/** The duration of an MP4 this backend wrote. */
+export async function probeDuration(ffprobe: string, file: string, limits: RunLimits): Promise<number> {
+  const { durationSeconds } = await probeInput(ffprobe, file, 'mov', limits);
+  if (!Number.isFinite(durationSeconds)) throw new Error(`no duration in ${file}`);
+  return durationSeconds;
 }

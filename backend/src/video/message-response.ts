@@ -1,4 +1,5 @@
 import type { QrStatus } from '../qr/qr-code';
+import type { UnplayableReason } from './ffmpeg';
 import type { VideoMessage } from './video-message.entity';
 
 export const TAKE_BACK_HOURS = 24;
@@ -7,7 +8,9 @@ const DAY_MS = 24 * HOUR_MS;
 
 export interface MessageResponse {
   id: string;
-  state: 'processing' | 'ready';
+  /** `failed`: the video could never play (failureReason says why) and the code is free again. */
+  state: 'processing' | 'ready' | 'failed';
+  failureReason: UnplayableReason | null;
   videoUrl: string | null;
   posterUrl: string | null;
   downloadUrl: string | null;
@@ -38,7 +41,8 @@ export function toMessageResponse(message: VideoMessage, retentionDays: number):
   const base = `/api/videos/${message.id}`;
   return {
     id: message.id,
-    state: ready ? 'ready' : 'processing',
+    state: message.state === 'uploading' ? 'processing' : message.state,
+    failureReason: message.state === 'failed' ? message.failureReason : null,
     videoUrl: ready ? base : null,
     posterUrl: ready ? `${base}/poster.jpg` : null,
     downloadUrl: ready ? `${base}?download=1` : null,

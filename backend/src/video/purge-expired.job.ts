@@ -4,10 +4,13 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { Clock } from '../common/clock';
+import { HTTP_TIMEOUTS } from '../common/http-timeouts';
 import { affectedRows } from '../database/postgres-errors';
 import { AppConfig } from '../config/app-config';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
+import { MessageLifecycle } from './message-lifecycle';
+import { MAX_ATTEMPTS } from './transcode.job';
 import { deleteKeys, deleteMessageObjects } from './video-objects';
 import { messageIdOfKey, VIDEO_PREFIX } from './video-keys';
 
@@ -17,8 +20,13 @@ const DAY_MS = 24 * 3600 * 1000;
 const BATCH = 1000;
 /** Inquiry and partnership records are kept 6 months (privacy policy). */
 const INQUIRY_RETENTION_MONTHS = 6;
-/** An upload still 'uploading' after this long was cut off by a crash. */
-const STALE_UPLOAD_MS = 3600 * 1000;
+/** An upload still 'uploading' after the server's request timeout was cut off by a crash. */
+const STALE_UPLOAD_MS = HTTP_TIMEOUTS.requestMs + 5 * 60_000;
+/** A failed attempt's row tells its giver why for this long. */
+const FAILED_KEPT_MS = DAY_MS;
+/** A claim changes the code a moment before its row commits: a code is only repaired once this old. */
+const REPAIR_GRACE_MS = 10 * 60_000;
+const CODE_PAGE = 1000;
 /** Objects with no message are only deleted once this old, so an upload in flight is never touched. */
 const ORPHAN_AGE_MS = DAY_MS;
 
@@ -26,6 +34,12 @@ export interface PurgeReport {
   skipped: boolean;
   expiredMessages: number;
   staleUploads: number;
+  /** Jobs that used up their attempts (a process that died on them each time): failed now. */
+  exhaustedJobs: number;
+  /** Failed attempts shown to their givers long enough. */
+  failedMessages: number;
+  /** `recorded` codes with no live message (a crash between two steps with the Firestore store). */
+  repairedCodes: number;
   orphanObjects: number;
   inquiries: number;
 }
@@ -33,8 +47,10 @@ export interface PurgeReport {
 /**
  * Deletes what has outlived its time: messages past VIDEO_RETENTION_DAYS (objects, then the code
  * marked expired, then the row — so a run killed at any point and run again converges), uploads
- * cut off by a crash, objects with no message, and inquiries past six months. One replica runs it
- * at a time (advisory lock).
+ * cut off by a crash, objects with no message, and inquiries past six months; and repairs what a
+ * crash can leave: jobs that used up their attempts, codes taken by no message. One replica runs
+ * it at a time (advisory lock). A run that cannot start says why in the log, and the next one
+ * tries again.
  */
 @Injectable()
 export class PurgeExpiredJob {
@@ -45,6 +61,7 @@ export class PurgeExpiredJob {
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: StorageService,
     private readonly qr: QrStore,
+    private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -53,29 +70,52 @@ export class PurgeExpiredJob {
   async scheduled(): Promise<void> {
     try {
       const report = await this.run();
-      const total = report.expiredMessages + report.staleUploads + report.orphanObjects + report.inquiries;
-      if (total > 0) this.logger.log(JSON.stringify(report));
+      const { skipped, ...counts } = report;
+      if (!skipped && Object.values(counts).some((count) => count > 0)) this.logger.log(JSON.stringify(report));
     } catch (error) {
       this.logger.error(`purge failed (the next run continues): ${error instanceof Error ? error.message : error}`);
     }
   }
 
   async run(now: Date = this.clock.now()): Promise<PurgeReport> {
-    const report: PurgeReport = { skipped: false, expiredMessages: 0, staleUploads: 0, orphanObjects: 0, inquiries: 0 };
-    if (this.running) return { ...report, skipped: true };
+    const report: PurgeReport = {
+      skipped: true,
+      expiredMessages: 0,
+      staleUploads: 0,
+      exhaustedJobs: 0,
+      failedMessages: 0,
+      repairedCodes: 0,
+      orphanObjects: 0,
+      inquiries: 0,
+    };
+    if (this.running) {
+      this.logger.log('purge skipped: the previous run in this process is still going');
+      return report;
+    }
     this.running = true;
-    const lock = await this.lock();
+    let lock: QueryRunner | null | false = false;
     try {
-      if (lock === false) return { ...report, skipped: true };
+      lock = await this.lock();
+      if (lock === false) {
+        this.logger.log('purge skipped: another replica holds the purge lock');
+        return report;
+      }
+      report.skipped = false;
       report.expiredMessages = await this.purgeExpired(now);
       report.staleUploads = await this.purgeStaleUploads(now);
+      report.exhaustedJobs = await this.failExhaustedJobs();
+      report.failedMessages = await this.purgeFailed(now);
+      report.repairedCodes = await this.repairCodes(now);
       report.orphanObjects = await this.purgeOrphans(now);
       report.inquiries = await this.purgeInquiries(now);
       return report;
+    } catch (error) {
+      if (report.skipped) this.logger.warn(`purge skipped: ${error instanceof Error ? error.message : error}`);
+      throw error;
     } finally {
       if (lock) {
         await lock.query('SELECT pg_advisory_unlock($1)', [PURGE_LOCK_ID]).catch(() => undefined);
-        await lock.release();
+        await lock.release().catch(() => undefined);
       }
       this.running = false;
     }
@@ -85,9 +125,14 @@ export class PurgeExpiredJob {
   private async lock(): Promise<QueryRunner | null | false> {
     if (this.config.env.DATABASE_EMBEDDED) return null;
     const runner = this.db.createQueryRunner();
-    await runner.connect();
-    const [{ locked }] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [PURGE_LOCK_ID]);
-    if (locked) return runner;
+    try {
+      await runner.connect();
+      const [{ locked }] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [PURGE_LOCK_ID]);
+      if (locked) return runner;
+    } catch (error) {
+      await runner.release().catch(() => undefined);
+      throw error;
+    }
     await runner.release();
     return false;
   }
@@ -126,6 +171,48 @@ export class PurgeExpiredJob {
     );
     await this.forget(rows, 'unused');
     return rows.length;
+  }
+
+  /** Jobs the claim no longer hands out, whose last lease lapsed: the process died on them each time. */
+  private async failExhaustedJobs(): Promise<number> {
+    const rows: { id: string; qr_code_id: string }[] = await this.db.query(
+      `SELECT id, qr_code_id FROM video_messages
+        WHERE state = 'processing' AND job_attempts >= $1 AND (job_lease_until IS NULL OR job_lease_until < now())
+        LIMIT $2`,
+      [MAX_ATTEMPTS, BATCH],
+    );
+    for (const row of rows) await this.lifecycle.fail({ id: row.id, qrCodeId: row.qr_code_id }, 'unreadable');
+    return rows.length;
+  }
+
+  private async purgeFailed(now: Date): Promise<number> {
+    return affectedRows(
+      await this.db.query(`DELETE FROM video_messages WHERE state = 'failed' AND updated_at <= $1`, [
+        new Date(now.getTime() - FAILED_KEPT_MS),
+      ]),
+    );
+  }
+
+  /** Frees `recorded` codes, unchanged for a while, whose message is gone or failed. */
+  private async repairCodes(now: Date): Promise<number> {
+    const before = now.getTime() - REPAIR_GRACE_MS;
+    const stranded: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const { items } = await this.qr.page({ status: 'recorded', page, pageSize: CODE_PAGE });
+      const old = items.filter((code) => code.updatedAt.getTime() <= before).map((code) => code.id);
+      if (old.length) {
+        const live: { qr_code_id: string }[] = await this.db.query(
+          `SELECT qr_code_id FROM video_messages WHERE qr_code_id = ANY($1::text[]) AND state <> 'failed'`,
+          [old],
+        );
+        const taken = new Set(live.map((row) => row.qr_code_id));
+        stranded.push(...old.filter((id) => !taken.has(id)));
+      }
+      if (items.length < CODE_PAGE) break;
+    }
+    if (stranded.length === 0) return 0;
+    this.logger.warn(`freeing ${stranded.length} codes that no message holds`);
+    return this.qr.changeStatuses(stranded, 'unused', ['recorded']);
   }
 
   private async purgeOrphans(now: Date): Promise<number> {

@@ -1,43 +1,68 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { isDatabaseUnavailable, isStorageUnavailable } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { returnedRows } from '../database/postgres-errors';
-import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
-import { extractPoster, findMediaTools, type MediaTools, probeDuration, run, transcodeArgs } from './ffmpeg';
+import {
+  asUnplayable,
+  extractPoster,
+  findMediaTools,
+  type MediaTools,
+  probeDuration,
+  probeInput,
+  run,
+  type RunLimits,
+  transcodeArgs,
+  UnplayableVideoError,
+} from './ffmpeg';
+import { MessageLifecycle } from './message-lifecycle';
+import { demuxerOf } from './video-container';
 import { VideoMessage } from './video-message.entity';
 import { deleteKeys, deleteMessageObjects } from './video-objects';
 import { videoKeys } from './video-keys';
 
 const LEASE_SECONDS = 120;
-const MAX_ATTEMPTS = 3;
+/** Attempts per upload; the claim never hands out a job past them (see PurgeExpiredJob). */
+export const MAX_ATTEMPTS = 3;
 const POLL_MS = 5000;
+const OUTAGE_RETRY_SECONDS = 15;
+/** Recorders overshoot their stop a little; past this much a video is refused as too long. */
+const DURATION_SLACK_SECONDS = 5;
+
+/** Shutdown stopped the job; it is not the video's fault. */
+class ShuttingDown extends Error {}
 
 /**
  * Turns every upload into an MP4 every phone plays, plus a poster and the duration. The queue is
  * the table itself: a message in state 'processing' whose lease has lapsed is work, taken with
  * FOR UPDATE SKIP LOCKED, so jobs survive restarts and replicas never take the same one.
+ *
+ * ffmpeg only ever reads a local copy of the upload, with the demuxer its bytes were accepted as,
+ * no protocol but files, only PATH in its environment, and limits on time, duration and size.
  */
 @Injectable()
-export class TranscodeJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Transcode');
   private tools?: MediaTools;
   private running = 0;
   private timer?: NodeJS.Timeout;
   private stopped = false;
+  private readonly shutdown = new AbortController();
   private readonly idleWaiters: (() => void)[] = [];
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: StorageService,
-    private readonly qr: QrStore,
+    private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
   ) {}
 
@@ -53,20 +78,29 @@ export class TranscodeJob implements OnApplicationBootstrap, OnApplicationShutdo
     this.kick();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops ffmpeg and hands running jobs back to the queue, before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    this.shutdown.abort(new ShuttingDown('the backend is stopping'));
     await this.idle();
+  }
+
+  /** True while the media tools are found (health). */
+  get available(): boolean {
+    return this.tools !== undefined;
   }
 
   /** Looks for work now (after an upload) instead of at the next poll; fills one free slot. */
   kick(): void {
     if (!this.tools || this.stopped || this.running >= this.config.env.TRANSCODE_CONCURRENCY) return;
     this.running += 1;
-    void this.takeAndProcess().finally(() => {
-      this.running -= 1;
-      if (this.running === 0) this.idleWaiters.splice(0).forEach((wake) => wake());
-    });
+    this.takeAndProcess()
+      .catch((error: unknown) => this.logger.error(`transcode job failed: ${String(error)}`))
+      .finally(() => {
+        this.running -= 1;
+        if (this.running === 0) this.idleWaiters.splice(0).forEach((wake) => wake());
+      });
   }
 
   /** Resolves when no job is running (tests and shutdown). */
@@ -79,7 +113,7 @@ export class TranscodeJob implements OnApplicationBootstrap, OnApplicationShutdo
     try {
       message = await this.claimNext();
     } catch (error) {
-      this.logger.error(`claiming a job failed: ${error instanceof Error ? error.message : error}`);
+      this.logger.warn(`claiming a job failed: ${error instanceof Error ? error.message : error}`);
     }
     if (!message) return;
     this.kick(); // another free slot may take the next job meanwhile
@@ -91,19 +125,17 @@ export class TranscodeJob implements OnApplicationBootstrap, OnApplicationShutdo
     const result: unknown = await this.db.query(
       `UPDATE video_messages SET job_lease_until = now() + make_interval(secs => $1), job_attempts = job_attempts + 1
         WHERE id = (SELECT id FROM video_messages
-                     WHERE state = 'processing' AND (job_lease_until IS NULL OR job_lease_until < now())
+                     WHERE state = 'processing' AND job_attempts < $2
+                       AND (job_lease_until IS NULL OR job_lease_until < now())
                      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING id`,
-      [LEASE_SECONDS],
+      [LEASE_SECONDS, MAX_ATTEMPTS],
     );
     const [claimed] = returnedRows<{ id: string }>(result);
     return claimed ? this.db.getRepository(VideoMessage).findOneBy({ id: claimed.id }) : null;
   }
 
   private async process(message: VideoMessage): Promise<void> {
-    const tools = this.tools!;
-    const keys = videoKeys(message.id);
-    const work = await mkdtemp(join(tmpdir(), 'giftcast-transcode-'));
     const lease = setInterval(
       () => {
         void this.db
@@ -115,49 +147,83 @@ export class TranscodeJob implements OnApplicationBootstrap, OnApplicationShutdo
       },
       (LEASE_SECONDS / 4) * 1000,
     );
+    let work: string | undefined;
     try {
-      // ffmpeg reads the original over HTTP with range requests: nothing is staged on local disk.
-      const source = await getSignedUrl(
-        this.storage.client,
-        new GetObjectCommand({ Bucket: this.storage.bucket, Key: message.originalKey! }),
-        { expiresIn: 3600 },
-      );
-      const video = join(work, 'video.mp4');
-      const poster = join(work, 'poster.jpg');
-      await run(tools.ffmpeg, transcodeArgs(source, video));
-      const duration = await probeDuration(tools.ffprobe, video);
-      await extractPoster(tools.ffmpeg, video, poster, Math.min(0.5, duration / 2));
-      const { size } = await stat(video);
-      await this.put(keys.video, video, 'video/mp4', size);
-      await this.put(keys.poster, poster, 'image/jpeg', (await stat(poster)).size);
-
-      const result = await this.db
-        .createQueryBuilder()
-        .update(VideoMessage)
-        .set({
-          state: 'ready',
-          videoKey: keys.video,
-          posterKey: keys.poster,
-          sizeBytes: size,
-          durationSeconds: Math.round(duration * 100) / 100,
-          originalKey: null,
-          jobLeaseUntil: null,
-        })
-        .where("id = :id AND state = 'processing'", { id: message.id })
-        .execute();
-      if (!result.affected) {
-        // Taken back (or purged) while we worked: leave nothing of it behind.
-        await deleteMessageObjects(this.storage, [message.id]);
-        return;
-      }
-      await deleteKeys(this.storage, [keys.original]);
-      this.logger.log(`message ${message.id}: ${duration.toFixed(1)} s, ${(size / 1e6).toFixed(1)} MB`);
+      work = await mkdtemp(join(tmpdir(), 'giftcast-transcode-'));
+      await this.transcode(message, work);
     } catch (error) {
       await this.failed(message, error);
     } finally {
       clearInterval(lease);
-      await rm(work, { recursive: true, force: true });
+      if (work) await rm(work, { recursive: true, force: true }).catch(() => undefined);
     }
+  }
+
+  private async transcode(message: VideoMessage, work: string): Promise<void> {
+    const tools = this.tools!;
+    const { env } = this.config;
+    const limits: RunLimits = { timeoutMs: env.TRANSCODE_TIMEOUT_SECONDS * 1000, signal: this.shutdown.signal };
+    const keys = videoKeys(message.id);
+    const demuxer = demuxerOf(message.originalMimeType);
+    if (!demuxer) throw new UnplayableVideoError('unreadable', `unexpected type ${message.originalMimeType}`);
+
+    const original = join(work, 'original');
+    await this.download(message.originalKey!, original);
+    const input = await probeInput(tools.ffprobe, original, demuxer, limits);
+    if (!input.hasVideo) throw new UnplayableVideoError('noVideo', 'the upload has no video stream');
+    if (input.durationSeconds > env.VIDEO_MAX_SECONDS + DURATION_SLACK_SECONDS) {
+      throw new UnplayableVideoError('tooLong', `${input.durationSeconds.toFixed(1)} s`);
+    }
+
+    const video = join(work, 'video.mp4');
+    const poster = join(work, 'poster.jpg');
+    const maxBytes = 2 * env.VIDEO_MAX_BYTES;
+    try {
+      await run(
+        tools.ffmpeg,
+        transcodeArgs(original, demuxer, video, {
+          maxSeconds: env.VIDEO_MAX_SECONDS + DURATION_SLACK_SECONDS,
+          maxBytes,
+        }),
+        limits,
+      );
+    } catch (error) {
+      throw asUnplayable(error, limits);
+    }
+    const { size } = await stat(video);
+    if (size >= maxBytes) throw new UnplayableVideoError('unreadable', `the MP4 reached the ${maxBytes} byte cap`);
+    const duration = await probeDuration(tools.ffprobe, video, limits);
+    await extractPoster(tools.ffmpeg, video, poster, Math.min(0.5, duration / 2), limits);
+    await this.put(keys.video, video, 'video/mp4', size);
+    await this.put(keys.poster, poster, 'image/jpeg', (await stat(poster)).size);
+
+    const result = await this.db
+      .createQueryBuilder()
+      .update(VideoMessage)
+      .set({
+        state: 'ready',
+        videoKey: keys.video,
+        posterKey: keys.poster,
+        sizeBytes: size,
+        durationSeconds: Math.round(duration * 100) / 100,
+        originalKey: null,
+        jobLeaseUntil: null,
+      })
+      .where("id = :id AND state = 'processing'", { id: message.id })
+      .execute();
+    if (!result.affected) {
+      // Taken back (or purged) while we worked: leave nothing of it behind.
+      await deleteMessageObjects(this.storage, [message.id]);
+      return;
+    }
+    await deleteKeys(this.storage, [keys.original]);
+    this.logger.log(`message ${message.id}: ${duration.toFixed(1)} s, ${(size / 1e6).toFixed(1)} MB`);
+  }
+
+  /** The upload, copied to local disk for ffmpeg: it never reads from the network. */
+  private async download(key: string, file: string): Promise<void> {
+    const object = await this.storage.client.send(new GetObjectCommand({ Bucket: this.storage.bucket, Key: key }));
+    await pipeline(object.Body as Readable, createWriteStream(file), { signal: this.shutdown.signal });
   }
 
   private async put(key: string, file: string, contentType: string, size: number): Promise<void> {
@@ -172,19 +238,48 @@ export class TranscodeJob implements OnApplicationBootstrap, OnApplicationShutdo
     );
   }
 
-  /** Retries a few times; then frees the code so the giver can try again, and keeps nothing. */
+  /** Back to the queue without using up an attempt, due again in `afterSeconds`. */
+  private async giveBack(message: VideoMessage, afterSeconds: number): Promise<void> {
+    await this.db.query(
+      `UPDATE video_messages
+          SET job_lease_until = now() + make_interval(secs => $2), job_attempts = greatest(job_attempts - 1, 0)
+        WHERE id = $1`,
+      [message.id, afterSeconds],
+    );
+  }
+
+  /**
+   * A video that can never play fails at once (the giver's page says why and the code is free);
+   * anything else is retried a few times before it counts as unreadable. A job stopped by shutdown
+   * goes back to the queue as it was. Never throws: a failure here is left for the next poll or the
+   * purge's sweep, whichever comes first.
+   */
   private async failed(message: VideoMessage, error: unknown): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
-    if (message.jobAttempts < MAX_ATTEMPTS && !this.stopped) {
-      this.logger.warn(`message ${message.id} attempt ${message.jobAttempts} failed, will retry: ${reason}`);
-      await this.db
-        .query(`UPDATE video_messages SET job_lease_until = now() + interval '10 seconds' WHERE id = $1`, [message.id])
-        .catch(() => undefined);
-      return;
+    try {
+      if (this.shutdown.signal.aborted) {
+        this.logger.log(`message ${message.id} goes back to the queue: the backend is stopping`);
+        await this.giveBack(message, 0);
+      } else if (isStorageUnavailable(error) || isDatabaseUnavailable(error)) {
+        // An outage is not the video's fault: the attempt does not count, and the job waits it out.
+        this.logger.warn(`message ${message.id} waits for storage or the database: ${reason}`);
+        await this.giveBack(message, OUTAGE_RETRY_SECONDS);
+      } else if (error instanceof UnplayableVideoError) {
+        this.logger.warn(`message ${message.id} cannot be played, the code is free again: ${reason}`);
+        await this.lifecycle.fail(message, error.reason);
+      } else if (message.jobAttempts < MAX_ATTEMPTS) {
+        this.logger.warn(`message ${message.id} attempt ${message.jobAttempts} failed, will retry: ${reason}`);
+        await this.db.query(`UPDATE video_messages SET job_lease_until = now() + interval '10 seconds' WHERE id = $1`, [
+          message.id,
+        ]);
+      } else {
+        this.logger.error(`message ${message.id} could not be processed, the code is free again: ${reason}`);
+        await this.lifecycle.fail(message, 'unreadable');
+      }
+    } catch (cleanup) {
+      this.logger.error(
+        `message ${message.id}: recording its failure failed (${String(cleanup)}); the lease will lapse`,
+      );
     }
-    this.logger.error(`message ${message.id} could not be processed, the code is free again: ${reason}`);
-    await deleteMessageObjects(this.storage, [message.id]);
-    await this.db.getRepository(VideoMessage).delete({ id: message.id });
-    await this.qr.changeStatus(message.qrCodeId, 'unused', ['recorded']);
   }
 }

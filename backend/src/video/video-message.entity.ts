@@ -1,9 +1,13 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { UnplayableReason } from './ffmpeg';
 
-export const MESSAGE_STATES = ['uploading', 'processing', 'ready'] as const;
+export const MESSAGE_STATES = ['uploading', 'processing', 'ready', 'failed'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
-/** A video message on a QR code: one at a time per code, deleted with its objects when it expires. */
+/**
+ * A video message on a QR code: one at a time per code, deleted with its objects when it expires.
+ * A `failed` one has no objects and its code is free again; it only tells the giver why.
+ */
 @Entity({ name: 'video_messages' })
 export class VideoMessage {
   @PrimaryGeneratedColumn('uuid')
@@ -45,6 +49,9 @@ export class VideoMessage {
   /** SHA-256 of the giver's owner key; the key itself is only ever in the giver's browser. */
   @Column({ name: 'owner_key_hash', type: 'text' })
   ownerKeyHash: string;
+
+  @Column({ name: 'failure_reason', type: 'text', nullable: true })
+  failureReason: UnplayableReason | null;
 
   @Column({ name: 'job_lease_until', type: 'timestamptz', nullable: true })
   jobLeaseUntil: Date | null;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QrModule } from '../qr/qr.module';
+import { MessageLifecycle } from './message-lifecycle';
 import { PurgeExpiredJob } from './purge-expired.job';
 import { TranscodeJob } from './transcode.job';
 import { VideoController } from './video.controller';
@@ -11,7 +12,7 @@ import { VideoUploadService } from './video-upload.service';
 @Module({
   imports: [TypeOrmModule.forFeature([VideoMessage]), QrModule],
   controllers: [VideoController],
-  providers: [VideoService, VideoUploadService, TranscodeJob, PurgeExpiredJob],
+  providers: [MessageLifecycle, VideoService, VideoUploadService, TranscodeJob, PurgeExpiredJob],
   exports: [TranscodeJob, PurgeExpiredJob],
 })
 export class VideoModule {}

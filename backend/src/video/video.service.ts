@@ -15,7 +15,7 @@ import { StorageService } from '../storage/storage.service';
 import { type ByteRange, parseByteRange } from './byte-range';
 import { type CodeMessageResponse, takeBackUntil, toMessageResponse } from './message-response';
 import { VideoMessage } from './video-message.entity';
-import { deleteMessageObjects } from './video-objects';
+import { MessageLifecycle } from './message-lifecycle';
 import { hashOwnerKey } from './video-upload.service';
 
 export class RangeNotSatisfiableException extends HttpExceptionWithHeaders {
@@ -43,6 +43,7 @@ export class VideoService {
     private readonly storage: StorageService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly lifecycle: MessageLifecycle,
   ) {}
 
   private async codeByToken(qrToken: string): Promise<QrCode> {
@@ -51,11 +52,21 @@ export class VideoService {
     return code;
   }
 
-  /** What the page of a scanned code shows. */
+  /**
+   * What the page of a scanned code shows: its message, or on an unused code the last attempt that
+   * failed, so that the giver learns why.
+   */
   async forCode(qrToken: string): Promise<CodeMessageResponse> {
     const code = await this.codeByToken(qrToken);
-    const message = code.status === 'recorded' ? await this.messages.findOneBy({ qrCodeId: code.id }) : null;
-    const visible = message && message.state !== 'uploading' ? message : null;
+    const shown = code.status === 'recorded' || code.status === 'unused';
+    const message = shown ? await this.messages.findOneBy({ qrCodeId: code.id }) : null;
+    const visible =
+      message &&
+      (code.status === 'recorded'
+        ? message.state !== 'uploading' && message.state !== 'failed'
+        : message.state === 'failed')
+        ? message
+        : null;
     return {
       serialNumber: code.serialNumber,
       status: code.status,
@@ -67,15 +78,15 @@ export class VideoService {
   async takeBack(qrToken: string, ownerKey: string | undefined): Promise<void> {
     const code = await this.codeByToken(qrToken);
     const message = await this.messages.findOneBy({ qrCodeId: code.id });
-    if (!message || message.state === 'uploading') throw new NotFoundException('error.video.notFound');
+    if (!message || message.state === 'uploading' || message.state === 'failed') {
+      throw new NotFoundException('error.video.notFound');
+    }
     const given = Buffer.from(hashOwnerKey(ownerKey ?? ''), 'hex');
     if (!ownerKey || !timingSafeEqual(given, Buffer.from(message.ownerKeyHash, 'hex'))) {
       throw new ForbiddenException('error.ownerKey.wrong');
     }
     if (this.clock.now() > takeBackUntil(message)) throw new ConflictException('error.ownerKey.expired');
-    await deleteMessageObjects(this.storage, [message.id]);
-    await this.messages.delete({ id: message.id });
-    await this.qr.changeStatus(code.id, 'unused', ['recorded']);
+    await this.lifecycle.discard(message);
   }
 
   async video(id: string, rangeHeader: string | undefined): Promise<StoredFile> {

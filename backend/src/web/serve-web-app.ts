@@ -1,10 +1,11 @@
-import { NotFoundException } from '@nestjs/common';
+import { Logger, NotFoundException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BlogPost } from '../blog/blog-post.entity';
 import { BlogService } from '../blog/blog.service';
+import { isDatabaseUnavailable } from '../common/outage';
 import { toPostResponse } from '../blog/post-response';
 import { QrService } from '../qr/qr.service';
 import { TestimonialService } from '../testimonial/testimonial.service';
@@ -39,6 +40,7 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
   const root = resolve(webRoot);
   if (!existsSync(join(root, 'index.html')))
     throw new Error(`WEB_ROOT ${root} has no index.html: build the frontend first`);
+  const logger = new Logger('Web');
   const pages = new WebPages(root, publicUrl);
   const blog = app.get(BlogService, { strict: false });
   const testimonials = app.get(TestimonialService, { strict: false });
@@ -112,7 +114,11 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
         seeds()
           .then((data) => renderPage(choice.path, language, data))
           .then((html) => response.send(html ?? choice.html))
-          .catch(next);
+          .catch((error: unknown) => {
+            // The database is away: the prerendered page still shows, and the app fetches the rest.
+            logger.warn(`${request.path} served without its data: ${String(error)}`);
+            response.send(choice.html);
+          });
         return;
       }
       case 'app':
@@ -134,6 +140,7 @@ export function serveWebApp(app: NestExpressApplication, webRoot: string, public
             response.send(withPostHead(page, postHeadTags(post, language, publicUrl, brandOf(choice.shell))));
           })
           .catch((error: unknown) => {
+            if (isDatabaseUnavailable(error)) return void response.status(503).send(choice.shell);
             if (!(error instanceof NotFoundException)) return next(error);
             // The app shows 'Content not found' for it; crawlers get the status.
             response.status(404).setHeader('X-Robots-Tag', 'noindex').send(choice.shell);

@@ -1,0 +1,63 @@
+import { QueryFailedError } from 'typeorm';
+
+/** Socket errors that mean the other end is down, restarting or unreachable. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+]);
+
+/** What node-postgres says when its connection goes away under it. */
+const LOST_CONNECTION =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed/i;
+
+interface ErrorFields {
+  code?: unknown;
+  name?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  driverError?: unknown;
+  $metadata?: { httpStatusCode?: number };
+}
+
+function fields(error: unknown): ErrorFields {
+  return typeof error === 'object' && error !== null ? (error as ErrorFields) : {};
+}
+
+function isNetworkError(error: unknown, depth = 0): boolean {
+  const { code, cause, name } = fields(error);
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  if (name === 'TimeoutError' || name === 'AbortError') return false;
+  return depth < 3 && cause !== undefined && isNetworkError(cause, depth + 1);
+}
+
+/**
+ * True when PostgreSQL could not be reached or dropped the connection: a connection exception
+ * (SQLSTATE class 08), a server shutting down or not yet accepting (57P01-57P03), too many
+ * connections (53300), or the socket failing. Not the client's fault: the answer is 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const target = error instanceof QueryFailedError ? error.driverError : error;
+  const { code, message } = fields(target);
+  if (typeof code === 'string' && (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;
+  if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+  return !('$metadata' in fields(error)) && isNetworkError(target);
+}
+
+/**
+ * True when the object store could not be reached or answered with a server error (the SDK has
+ * already retried by then).
+ */
+export function isStorageUnavailable(error: unknown): boolean {
+  const { $metadata, name } = fields(error);
+  if ($metadata === undefined) return false;
+  if (($metadata.httpStatusCode ?? 0) >= 500) return true;
+  return name === 'TimeoutError' || isNetworkError(error);
+}

@@ -1,0 +1,46 @@
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { StorageService } from '../storage/storage.service';
+import { TranscodeJob } from '../video/transcode.job';
+
+const CHECK_TIMEOUT_MS = 3000;
+
+export type CheckStatus = 'up' | 'down';
+
+export interface HealthReport {
+  /** `degraded` while anything is down: the site still answers what it can. */
+  status: 'ok' | 'degraded';
+  checks: { database: CheckStatus; storage: CheckStatus; ffmpeg: CheckStatus };
+}
+
+function withinTimeout(check: (signal: AbortSignal) => Promise<unknown>): Promise<CheckStatus> {
+  const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
+  const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  return Promise.race([check(signal), timedOut]).then(
+    () => 'up',
+    () => 'down',
+  );
+}
+
+/** Whether the backend's dependencies answer: the database, the object store, the media tools. */
+@Injectable()
+export class HealthService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly storage: StorageService,
+    private readonly transcoder: TranscodeJob,
+  ) {}
+
+  async report(): Promise<HealthReport> {
+    const [database, storage] = await Promise.all([
+      withinTimeout(() => this.db.query('SELECT 1')),
+      withinTimeout((abortSignal) =>
+        this.storage.client.send(new HeadBucketCommand({ Bucket: this.storage.bucket }), { abortSignal }),
+      ),
+    ]);
+    const checks = { database, storage, ffmpeg: this.transcoder.available ? 'up' : 'down' } as const;
+    return { status: Object.values(checks).every((s) => s === 'up') ? 'ok' : 'degraded', checks };
+  }
+}

@@ -80,6 +80,16 @@ describe.each(drivers)('QR pools over HTTP ($name store)', ({ name, settings }) 
     }
   });
 
+  it('documents the pool in the OpenAPI description', async () => {
+    const { body } = await t.http.get('/api/docs/openapi.json').expect(200);
+    expect(body.components.schemas.GenerateQrCodesDto.properties.pool).toMatchObject({
+      enum: ['try', 'print'],
+      default: 'print',
+    });
+    const parameters: { name: string; schema: { enum?: string[] } }[] = body.paths['/api/admin/qr'].get.parameters;
+    expect(parameters.find((parameter) => parameter.name === 'pool')?.schema.enum).toEqual(['try', 'print']);
+  });
+
   it('never offers a print code generated after try codes on /try, nor on its stream', async () => {
     const client = await SseClient.connect(`${t.url}/api/qr/available/stream`);
     try {

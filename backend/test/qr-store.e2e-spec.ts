@@ -12,7 +12,7 @@ import { FirestoreQrStore, QR_COLLECTION } from '../src/qr/firestore-qr.store';
 import { PostgresQrStore } from '../src/qr/postgres-qr.store';
 import type { QrCode } from '../src/qr/qr-code';
 import { QrModule } from '../src/qr/qr.module';
-import { QrStore } from '../src/qr/qr-store';
+import { type QrPageQuery, QrStore } from '../src/qr/qr-store';
 import { type FirestoreEmulator, startFirestoreEmulator } from './support/firestore-emulator';
 import { createTestSchema, TEST_DATABASE_URL } from './support/test-database';
 
@@ -136,7 +136,7 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
 
   describe('createNext', () => {
     it('starts an empty store at startAt, then continues after the highest serial, zero-padded', async () => {
-      const first = await store.createNext(3, 500);
+      const first = await store.createNext(3, 'print', 500);
       expect(serials(first)).toEqual(['0500', '0501', '0502']);
       for (const code of first) {
         expect(code).toEqual({
@@ -144,25 +144,26 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
           serialNumber: expect.any(String),
           qrToken: expect.any(String),
           status: 'unused',
+          pool: 'print',
           createdAt: expect.any(Date),
           updatedAt: expect.any(Date),
         });
         expect(await store.findById(code.id)).toEqual(code);
       }
       // the default startAt (1) lies below the highest: ignored
-      expect(serials(await store.createNext(2))).toEqual(['0503', '0504']);
+      expect(serials(await store.createNext(2, 'print'))).toEqual(['0503', '0504']);
       // a startAt above the highest skips ahead; the skipped serials are never handed out
-      expect(serials(await store.createNext(1, 600))).toEqual(['0600']);
-      expect(serials(await store.createNext(1))).toEqual(['0601']);
-      expect(await store.createNext(0)).toEqual([]);
+      expect(serials(await store.createNext(1, 'print', 600))).toEqual(['0600']);
+      expect(serials(await store.createNext(1, 'print'))).toEqual(['0601']);
+      expect(await store.createNext(0, 'print')).toEqual([]);
     });
 
     it('starts at 0001 by default and goes from 9999 to 10000, ordered as numbers', async () => {
-      expect(serials(await store.createNext(1))).toEqual(['0001']);
+      expect(serials(await store.createNext(1, 'print'))).toEqual(['0001']);
       const store2 = await backend.replica();
-      expect(serials(await store2.createNext(2, 9998))).toEqual(['9998', '9999']);
-      expect(serials(await store.createNext(2))).toEqual(['10000', '10001']);
-      expect(serials(await store.listAvailable(9999, 10))).toEqual(['9999', '10000', '10001']);
+      expect(serials(await store2.createNext(2, 'try', 9998))).toEqual(['9998', '9999']);
+      expect(serials(await store.createNext(2, 'try'))).toEqual(['10000', '10001']);
+      expect(serials(await store.listAvailable(10))).toEqual(['9998', '9999', '10000', '10001']);
       expect(serials((await store.page({ page: 1, pageSize: 10 })).items)).toEqual([
         '0001',
         '9998',
@@ -170,16 +171,16 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
         '10000',
         '10001',
       ]);
-      expect(serials(await store.createNext(1))).toEqual(['10002']);
+      expect(serials(await store.createNext(1, 'print'))).toEqual(['10002']);
     });
 
     it('never gives the same serial to concurrent calls, on one replica or several', async () => {
       const other = await backend.replica();
       const batches = await Promise.all([
-        store.createNext(3),
-        other.createNext(3),
-        store.createNext(3),
-        other.createNext(3),
+        store.createNext(3, 'print'),
+        other.createNext(3, 'print'),
+        store.createNext(3, 'print'),
+        other.createNext(3, 'print'),
       ]);
       const all = batches.flat();
       expect(new Set(serials(all)).size).toBe(12);
@@ -192,7 +193,7 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
     });
 
     it('gives every code its own unguessable, URL-safe token of at least 128 bits', async () => {
-      const codes = await store.createNext(50);
+      const codes = await store.createNext(50, 'print');
       const tokens = codes.map((code) => code.qrToken);
       expect(new Set(tokens).size).toBe(50);
       expect(new Set(codes.map((code) => code.id)).size).toBe(50);
@@ -203,12 +204,16 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
     });
   });
 
-  it('lists unused codes from a serial on, ascending, at most `limit`', async () => {
-    const codes = await store.createNext(10);
+  it('lists unused codes of the try pool only, ascending, at most `limit`', async () => {
+    const codes = await store.createNext(10, 'try');
     await store.changeStatus(codes[1].id, 'recorded', ['unused']); // 0002
     await store.changeStatus(codes[4].id, 'disabled', ['unused']); // 0005
     await store.changeStatus(codes[8].id, 'expired', ['unused']); // 0009
-    expect(serials(await store.listAvailable(0, 100))).toEqual([
+    // print codes before, between (by serial they come after) and after: never listed
+    await store.createNext(3, 'print'); // 0011-0013
+    await store.createNext(2, 'try'); // 0014-0015
+    await store.createNext(2, 'print'); // 0016-0017
+    expect(serials(await store.listAvailable(100))).toEqual([
       '0001',
       '0003',
       '0004',
@@ -216,16 +221,38 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
       '0007',
       '0008',
       '0010',
+      '0014',
+      '0015',
     ]);
-    expect(serials(await store.listAvailable(3, 4))).toEqual(['0003', '0004', '0006', '0007']);
-    expect(serials(await store.listAvailable(5, 100))).toEqual(['0006', '0007', '0008', '0010']);
-    expect(await store.listAvailable(11, 100)).toEqual([]);
-    const [first] = await store.listAvailable(1, 1);
-    expect(first).toEqual(codes[0]);
+    expect(serials(await store.listAvailable(4))).toEqual(['0001', '0003', '0004', '0006']);
+    expect(await store.listAvailable(0)).toEqual([]);
+    const [first] = await store.listAvailable(1);
+    expect(first).toEqual({ ...codes[0], pool: 'try' });
+  });
+
+  it('keeps the pool a code was generated in, and pages and counts by pool', async () => {
+    const prints = await store.createNext(3, 'print');
+    const tries = await store.createNext(2, 'try');
+    await store.changeStatus(tries[0].id, 'disabled', ['unused']);
+    expect(prints.map((code) => code.pool)).toEqual(['print', 'print', 'print']);
+    expect(await store.findById(tries[1].id)).toEqual(expect.objectContaining({ pool: 'try' }));
+    expect(await store.findByToken(prints[0].qrToken)).toEqual(expect.objectContaining({ pool: 'print' }));
+
+    const tryPage = await store.page({ pool: 'try', page: 1, pageSize: 10 });
+    expect({ serials: serials(tryPage.items), total: tryPage.total }).toEqual({ serials: ['0004', '0005'], total: 2 });
+    const printPage = await store.page({ pool: 'print', page: 2, pageSize: 2 });
+    expect({ serials: serials(printPage.items), total: printPage.total }).toEqual({ serials: ['0003'], total: 3 });
+    expect(serials((await store.page({ pool: 'try', status: 'unused', page: 1, pageSize: 10 })).items)).toEqual([
+      '0005',
+    ]);
+    expect(serials((await store.page({ pool: 'print', serial: '2', page: 1, pageSize: 10 })).items)).toEqual(['0002']);
+    expect(await store.countByStatus('try')).toEqual({ unused: 1, recorded: 0, expired: 0, disabled: 1 });
+    expect(await store.countByStatus('print')).toEqual({ unused: 3, recorded: 0, expired: 0, disabled: 0 });
+    expect(await store.countByStatus()).toEqual({ unused: 4, recorded: 0, expired: 0, disabled: 1 });
   });
 
   it('finds a code by token and by id, and answers null for unknown ones', async () => {
-    const [a, b] = await store.createNext(2);
+    const [a, b] = await store.createNext(2, 'print');
     expect(await store.findByToken(a.qrToken)).toEqual(a);
     expect(await store.findByToken(b.qrToken)).toEqual(b);
     expect(await store.findById(b.id)).toEqual(b);
@@ -234,7 +261,7 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
   });
 
   it('pages by serial, filtered by status and by the digits a serial contains, with the total', async () => {
-    const codes = await store.createNext(25);
+    const codes = await store.createNext(25, 'print');
     for (const i of [0, 9, 10, 14, 20]) await store.changeStatus(codes[i].id, 'disabled', ['unused']);
 
     const page1 = await store.page({ page: 1, pageSize: 10 });
@@ -265,7 +292,7 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
 
   it('counts codes by status, every status present', async () => {
     expect(await store.countByStatus()).toEqual({ unused: 0, recorded: 0, expired: 0, disabled: 0 });
-    const codes = await store.createNext(6);
+    const codes = await store.createNext(6, 'print');
     await store.changeStatus(codes[0].id, 'recorded', ['unused']);
     await store.changeStatus(codes[1].id, 'recorded', ['unused']);
     await store.changeStatus(codes[2].id, 'expired', ['unused']);
@@ -275,12 +302,13 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
 
   describe('changeStatus', () => {
     it('changes the status only from one of the given statuses', async () => {
-      const [a, b] = await store.createNext(2);
+      const [a, b] = await store.createNext(2, 'print');
       expect(await store.changeStatus(a.id, 'recorded', ['disabled', 'expired'])).toBeNull();
       expect(await store.findById(a.id)).toEqual(a);
 
       const recorded = await store.changeStatus(a.id, 'recorded', ['unused', 'disabled']);
       expect(recorded).toEqual({ ...a, status: 'recorded', updatedAt: expect.any(Date) });
+      expect(recorded!.pool).toBe('print');
       expect(recorded!.updatedAt.getTime()).toBeGreaterThanOrEqual(a.updatedAt.getTime());
       expect(await store.findById(a.id)).toEqual(recorded);
       expect(await store.findById(b.id)).toEqual(b);
@@ -291,14 +319,14 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
     });
 
     it('answers null for a code that does not exist', async () => {
-      await store.createNext(1);
+      await store.createNext(1, 'print');
       expect(await store.changeStatus(randomUUID(), 'disabled', ['unused'])).toBeNull();
       expect(await store.countByStatus()).toEqual({ unused: 1, recorded: 0, expired: 0, disabled: 0 });
     });
 
     it('lets exactly one of several concurrent changes from the same status win', async () => {
       const other = await backend.replica();
-      const [code] = await store.createNext(1);
+      const [code] = await store.createNext(1, 'print');
       const results = await Promise.all(
         [store, other, store, other].map((replica) => replica.changeStatus(code.id, 'recorded', ['unused'])),
       );
@@ -312,7 +340,7 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
     let heard = 0;
     const stop = store.onChange(() => heard++);
 
-    const [code] = await other.createNext(1);
+    const [code] = await other.createNext(1, 'print');
     await waitFor(() => heard > 0, 'a creation on another replica to be heard');
     let before = heard;
     await other.changeStatus(code.id, 'disabled', ['unused']);
@@ -326,7 +354,7 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
     before = heard;
     let heardAfter = 0;
     const stopAfter = store.onChange(() => heardAfter++);
-    await other.createNext(1);
+    await other.createNext(1, 'print');
     await waitFor(() => heardAfter > 0, 'the next change to be heard');
     expect(heard).toBe(before);
     stopAfter();
@@ -344,7 +372,7 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
       expect(provided).toBeInstanceOf(driver.store);
       let heard = 0;
       provided.onChange(() => heard++);
-      await other.createNext(1); // heard only if Nest ran the store's onModuleInit (LISTEN / onSnapshot)
+      await other.createNext(1, 'print'); // heard only if Nest ran the store's onModuleInit (LISTEN / onSnapshot)
       await waitFor(() => heard > 0, 'the module-provided store to hear a change');
       expect(await provided.countByStatus()).toEqual({ unused: 1, recorded: 0, expired: 0, disabled: 0 });
     } finally {
@@ -372,36 +400,56 @@ describe('QR store: Firestore specifics', () => {
     };
   }
 
-  it('adopts codes written by another system with only the spec fields', async () => {
-    const env = firestoreEnv();
+  it('adopts codes written by another system with only the spec fields, pooled by the serial rule', async () => {
+    const env = firestoreEnv({ TRY_SERIAL_FROM: '0040' });
     const other = otherSystem(env);
     const store = new FirestoreQrStore(appConfig(env));
+    const write = (id: string, fields: object) => other.codes.doc(id).set(fields);
+    const ids = { below: randomUUID(), above: randomUUID(), chosen: randomUUID(), odd: randomUUID() };
     try {
-      await other.codes
-        .doc(randomUUID())
-        .set({ serial_number: '0042', qr_token: 'external-token-0042-abcdef', status: 'unused' });
-      await other.codes
-        .doc(randomUUID())
-        .set({ serial_number: '0007', qr_token: 'external-token-0007-abcdef', status: 'disabled' });
+      await write(ids.above, { serial_number: '0042', qr_token: 'external-token-0042-abcdef', status: 'unused' });
+      await write(randomUUID(), { serial_number: '0007', qr_token: 'external-token-0007-abcdef', status: 'disabled' });
+      // below TRY_SERIAL_FROM: a code for print, never offered on /try
+      await write(ids.below, { serial_number: '0030', qr_token: 'external-token-0030-abcdef', status: 'unused' });
+      // a pool chosen by the other system is kept, whatever the serial
+      await write(ids.chosen, {
+        serial_number: '0050',
+        qr_token: 'external-token-0050-abcdef',
+        status: 'unused',
+        pool: 'print',
+      });
+      // a serial that is no number cannot be ordered or compared: print
+      await write(ids.odd, { serial_number: '7"한', qr_token: 'external-token-odd-abcdefg', status: 'unused' });
       await store.onModuleInit();
 
-      expect(serials(await store.listAvailable(0, 10))).toEqual(['0042']);
+      expect(serials(await store.listAvailable(10))).toEqual(['0042']);
       expect(await store.findByToken('external-token-0042-abcdef')).toEqual(
-        expect.objectContaining({ serialNumber: '0042', status: 'unused', createdAt: expect.any(Date) }),
+        expect.objectContaining({ serialNumber: '0042', status: 'unused', pool: 'try', createdAt: expect.any(Date) }),
       );
-      expect(serials((await store.page({ page: 1, pageSize: 10 })).items)).toEqual(['0007', '0042']);
-      expect(serials(await store.createNext(2))).toEqual(['0043', '0044']);
+      expect(await store.findById(ids.odd)).toEqual(expect.objectContaining({ serialNumber: '7"한', pool: 'print' }));
+      // Ordered by serial_value, which the odd serial lacks: Firestore leaves it out, the emulator not.
+      const listed = async (query: Partial<QrPageQuery>) =>
+        serials((await store.page({ page: 1, pageSize: 10, ...query })).items).filter((serial) => serial !== '7"한');
+      expect(await listed({})).toEqual(['0007', '0030', '0042', '0050']);
+      expect(await listed({ pool: 'print' })).toEqual(['0007', '0030', '0050']);
+      expect(await listed({ pool: 'try' })).toEqual(['0042']);
+      const stored = async (id: string) => (await other.codes.doc(id).get()).get('pool');
+      expect([
+        await stored(ids.below),
+        await stored(ids.above),
+        await stored(ids.chosen),
+        await stored(ids.odd),
+      ]).toEqual(['print', 'try', 'print', 'print']);
+      expect(serials(await store.createNext(2, 'print'))).toEqual(['0051', '0052']);
 
       // one added later joins the lists as well
-      await other.codes
-        .doc(randomUUID())
-        .set({ serial_number: '0100', qr_token: 'external-token-0100-abcdef', status: 'unused' });
+      await write(randomUUID(), { serial_number: '0100', qr_token: 'external-token-0100-abcdef', status: 'unused' });
       await waitFor(
-        async () => serials(await store.listAvailable(0, 10)).includes('0100'),
+        async () => serials(await store.listAvailable(10)).includes('0100'),
         'the later code to be adopted',
         2000,
       );
-      expect(serials(await store.createNext(1))).toEqual(['0101']);
+      expect(serials(await store.createNext(1, 'print'))).toEqual(['0101']);
     } finally {
       await store.onModuleDestroy();
       await other.close();
@@ -412,10 +460,10 @@ describe('QR store: Firestore specifics', () => {
     // Not started: without a listener the emulator does not resend the collection on each write.
     const store = new FirestoreQrStore(appConfig(firestoreEnv()));
     try {
-      const codes = await store.createNext(1000, 500);
+      const codes = await store.createNext(1000, 'print', 500);
       expect(serials(codes)).toEqual(range(500, 1499));
       expect((await store.countByStatus()).unused).toBe(1000);
-      expect(serials(await store.createNext(1))).toEqual(['1500']);
+      expect(serials(await store.createNext(1, 'print'))).toEqual(['1500']);
     } finally {
       await store.onModuleDestroy();
     }

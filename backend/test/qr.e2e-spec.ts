@@ -28,8 +28,8 @@ describe('QR codes over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  async function generate(count: number): Promise<Code[]> {
-    const response = await t.http.post('/api/admin/qr').set(auth).send({ count }).expect(201);
+  async function generate(count: number, pool?: 'try' | 'print'): Promise<Code[]> {
+    const response = await t.http.post('/api/admin/qr').set(auth).send({ count, pool }).expect(201);
     return response.body.items;
   }
 
@@ -116,15 +116,18 @@ describe('QR codes over HTTP', () => {
   });
 
   describe('the public list for /try', () => {
-    it('offers unused codes from TRY_SERIAL_FROM, ascending, at most 100, in the contract shape', async () => {
+    it('offers unused codes of the try pool, ascending, at most 100, in the contract shape', async () => {
+      expect((await t.http.get('/api/qr/available').expect(200)).body).toEqual([]); // all print so far
+      const tries = await generate(110, 'try');
+      await t.http.patch(`/api/admin/qr/${tries[0].id}`).set(auth).send({ status: 'disabled' }).expect(200);
       const response = await t.http.get('/api/qr/available').expect(200);
       const codes: Code[] = response.body;
       expect(codes).toHaveLength(100);
-      expect(codes[0].serialNumber).toBe('0500');
+      expect(codes.map((c) => c.id)).toEqual(tries.slice(1, 101).map((c) => c.id));
       expect(Object.keys(codes[0]).sort()).toEqual(['id', 'qrToken', 'serialNumber', 'status']);
       const values = codes.map((c) => Number(c.serialNumber));
       expect(values).toEqual([...values].sort((a, b) => a - b));
-      expect(codes.every((c) => c.status === 'unused' && Number(c.serialNumber) >= 500)).toBe(true);
+      expect(codes.every((c) => c.status === 'unused')).toBe(true);
     });
   });
 
@@ -200,7 +203,7 @@ describe('QR changes across replicas', () => {
     const created = await a.http
       .post('/api/admin/qr')
       .set({ Authorization: `Bearer ${token}` })
-      .send({ count: 510 });
+      .send({ count: 510, pool: 'try' });
     expect(created.status).toBe(201);
     const client = await SseClient.connect(`${b.url}/api/qr/available/stream`);
     try {

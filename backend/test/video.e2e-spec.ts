@@ -132,7 +132,7 @@ describe('video messages over HTTP', () => {
       const file = join(tmpdir(), `giftcast-${ready.message.id}.mp4`);
       const download = await fetch(`${t.url}${ready.message.downloadUrl}`);
       expect(download.headers.get('content-disposition')).toBe(
-        `attachment; filename="giftcast-${code.serialNumber}.mp4"`,
+        `attachment; filename=giftcast-${code.serialNumber}.mp4`,
       );
       writeFileSync(file, Buffer.from(await download.arrayBuffer()));
       const streams = ffprobeStreams(file);

@@ -16,6 +16,7 @@ const TEXTS = {
     sections: { qr: 'QR 코드', inquiries: '문의', testimonials: '후기', subscribers: '구독자' },
     qrTitle: 'QR 코드 관리',
     generateCount: '만들 개수 (1~1000)',
+    pools: { try: '체험용 (/try)', print: '인쇄용' },
     generate: '만들기',
     countInvalid: '1에서 1000 사이의 숫자를 입력해주세요',
     generated: (n: number) => `새 QR 코드 ${n}개를 만들었습니다`,
@@ -55,6 +56,7 @@ const TEXTS = {
     sections: { qr: 'QR codes', inquiries: 'Inquiries', testimonials: 'Testimonials', subscribers: 'Subscribers' },
     qrTitle: 'QR codes',
     generateCount: 'How many (1-1000)',
+    pools: { try: 'Try page (/try)', print: 'Print (stickers)' },
     generate: 'Generate',
     countInvalid: 'Enter a number from 1 to 1000',
     generated: (n: number) => `${n} new QR codes generated`,
@@ -122,7 +124,7 @@ for (const language of ['ko', 'en'] as const) {
 
   // The console's flows are checked on the desktop; the blog manager also on a phone (admin-blog).
   test.describe(`[${language}] admin console`, { tag: '@desktop' }, () => {
-    test('generate codes, see them offered by /try, disable one, print a sheet of both', async ({ page, request }) => {
+    test('generate codes for /try and for print, disable one, print a sheet', async ({ page, request }) => {
       await openConsole(page, language, '/admin/qr');
       await expect(page.getByRole('heading', { level: 1, name: text.qrTitle })).toBeVisible();
 
@@ -131,6 +133,9 @@ for (const language of ['ko', 'en'] as const) {
       await page.getByRole('button', { name: text.generate, exact: true }).click();
       await expect(page.getByText(text.countInvalid)).toBeVisible();
 
+      // Generated codes are for print unless the /try pool is chosen.
+      await expect(page.getByRole('radio', { name: text.pools.print })).toBeChecked();
+      await page.getByRole('radio', { name: text.pools.try }).check();
       await count.fill('2');
       await page.getByRole('button', { name: text.generate, exact: true }).click();
       const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text.generated(2) });
@@ -143,6 +148,16 @@ for (const language of ['ko', 'en'] as const) {
       await expect
         .poll(async () => (await availableSerials(request)).filter((s) => serials.includes(s)))
         .toEqual(serials);
+
+      // A code for print, generated after them, is never offered there.
+      await page.getByRole('radio', { name: text.pools.print }).check();
+      await count.fill('1');
+      await page.getByRole('button', { name: text.generate, exact: true }).click();
+      const printToast = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: text.generated(1) });
+      await expect(printToast).toBeVisible();
+      const printed = /#(\d{4,})/.exec((await printToast.textContent()) ?? '')![1];
+      expect(Number(printed)).toBeGreaterThan(Number(second));
+      expect(await availableSerials(request)).not.toContain(printed);
 
       // Find the first new code and take it out of circulation.
       await page.getByLabel(text.serialSearch).fill(first);

@@ -96,6 +96,7 @@ export const MESSAGES = {
     ko: '상태는 unused 또는 disabled로만 바꿀 수 있습니다',
     en: 'The status can only be set to unused or disabled',
   },
+  'qr.pool.invalid': { ko: 'QR 코드 용도는 try 또는 print여야 합니다', en: 'The pool must be try or print' },
   'qr.serial.invalid': { ko: '일련번호는 숫자로 입력해주세요', en: 'The serial number must be digits' },
   'qr.count.invalid': {
     ko: '한 번에 1개에서 1000개까지 만들 수 있습니다',

@@ -12,6 +12,7 @@ import { CreateContentTables1795320159101 } from './migrations/1795320159101-Cre
 import { CreateVideoMessages1795323039495 } from './migrations/1795323039495-CreateVideoMessages';
 import { CreateQrCodes1795320687323 } from './migrations/1795320687323-CreateQrCodes';
 import { CreateNewsletterSends1795333169181 } from './migrations/1795333169181-CreateNewsletterSends';
+import { AddQrCodePools1795642959316 } from './migrations/1795642959316-AddQrCodePools';
 import { AddVideoMessageFailures1795643615000 } from './migrations/1795643615000-AddVideoMessageFailures';
 
 export const ENTITIES = [
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   CreateQrCodes1795320687323,
   CreateVideoMessages1795323039495,
   CreateNewsletterSends1795333169181,
+  AddQrCodePools1795642959316,
   AddVideoMessageFailures1795643615000,
 ];
 

@@ -11,7 +11,9 @@ export class AdminQrController {
   constructor(private readonly qr: QrService) {}
 
   @Get()
-  @ApiOperation({ summary: 'QR codes by serial, filtered by status or serial digits, paged, with counts per status' })
+  @ApiOperation({
+    summary: 'QR codes by serial, filtered by status, pool or serial digits, paged, with counts per status',
+  })
   list(
     @Query() query: ListQrCodesQueryDto,
   ): Promise<{ items: QrCode[]; total: number; page: number; pageSize: number; counts: Record<QrStatus, number> }> {
@@ -19,9 +21,9 @@ export class AdminQrController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Generate the next N codes (1-1000); serials are never reused' })
+  @ApiOperation({ summary: 'Generate the next N codes (1-1000) of one pool (default print); serials are never reused' })
   async generate(@Body() body: GenerateQrCodesDto): Promise<{ items: QrCode[] }> {
-    return { items: await this.qr.generate(body.count) };
+    return { items: await this.qr.generate(body.count, body.pool) };
   }
 
   @Patch(':id')

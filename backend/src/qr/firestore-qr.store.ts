@@ -15,7 +15,7 @@ import {
   Timestamp,
 } from 'firebase-admin/firestore';
 import { AppConfig } from '../config/app-config';
-import { formatSerial, QR_STATUSES, type QrCode, type QrStatus } from './qr-code';
+import { formatSerial, QR_POOLS, QR_STATUSES, type QrCode, type QrPool, type QrStatus } from './qr-code';
 import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
 import { newQrToken } from './qr-token';
 
@@ -39,6 +39,8 @@ interface QrDocument {
   serial_value: number;
   qr_token: string;
   status: QrStatus;
+  /** Written by this store; documents without it are adopted by the serial rule (see below). */
+  pool: QrPool;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** How many status changes the code has seen; each one has a document under `revisions`. */
@@ -59,10 +61,13 @@ interface QrDocument {
  * isolate (the emulator used by the tests), and leave a history of status changes.
  *
  * Documents written by another system with only the spec's fields (`serial_number`, `qr_token`,
- * `status`) are adopted: the listener gives them their `serial_value`.
+ * `status`) are adopted: the listener gives them their `serial_value`, and a `pool` by the rule
+ * that decided /try before codes had pools: `try` from TRY_SERIAL_FROM on, `print` below it (and
+ * for a serial that is not a number). Until then they are read with that same rule.
  *
- * Real Firestore needs one composite index: `qr_codes` on `status` ASC, `serial_value` ASC (for the
- * available codes and the admin list filtered by status).
+ * Real Firestore needs composite indexes on `qr_codes`, each ending in `serial_value` ASC:
+ * `status` ASC (the admin list by status), `pool` ASC (by pool), `status` ASC + `pool` ASC (the
+ * available codes, and the admin list by both).
  */
 @Injectable()
 export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleDestroy {
@@ -73,6 +78,8 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
   private readonly db: Firestore;
   private readonly codes: CollectionReference;
   private readonly serials: DocumentReference;
+  /** TRY_SERIAL_FROM: the serial rule for codes written without a pool. */
+  private readonly tryFrom: number;
   private stopListening?: () => void;
   private adopting: Promise<void> = Promise.resolve();
   private closed = false;
@@ -93,6 +100,7 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     if (env.FIRESTORE_EMULATOR_HOST) this.db.settings({ host: env.FIRESTORE_EMULATOR_HOST, ssl: false });
     this.codes = this.db.collection(QR_COLLECTION);
     this.serials = this.db.doc(SERIALS_DOCUMENT);
+    this.tryFrom = Number(env.TRY_SERIAL_FROM);
   }
 
   /** Resolves once the listener has the collection's current state: no later change is missed. */
@@ -163,18 +171,21 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     }, delayMs).unref();
   }
 
-  /** Gives codes written by another system the numeric serial that ordering needs. */
+  /** Gives codes written by another system the numeric serial that ordering needs, and a pool. */
   private adopt(snapshot: QuerySnapshot): Promise<void> {
     const pending = snapshot.docChanges().flatMap(({ type, doc }) => {
+      if (type === 'removed') return [];
       const value = serialValueOf(doc.get('serial_number'));
-      return type !== 'removed' && value !== undefined && doc.get('serial_value') !== value ? [{ doc, value }] : [];
+      const fields: Partial<QrDocument> = {};
+      if (value !== undefined && doc.get('serial_value') !== value) fields.serial_value = value;
+      if (!isPool(doc.get('pool'))) fields.pool = poolBySerial(value, this.tryFrom);
+      return Object.keys(fields).length > 0 ? [{ doc, fields }] : [];
     });
     if (pending.length === 0) return this.adopting;
     const work = async () => {
       for (let i = 0; i < pending.length; i += WRITES_PER_COMMIT) {
         const batch = this.db.batch();
-        for (const { doc, value } of pending.slice(i, i + WRITES_PER_COMMIT))
-          batch.update(doc.ref, { serial_value: value });
+        for (const { doc, fields } of pending.slice(i, i + WRITES_PER_COMMIT)) batch.update(doc.ref, fields);
         await batch.commit();
       }
     };
@@ -184,59 +195,63 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     return this.adopting;
   }
 
-  async listAvailable(fromSerial: number, limit: number): Promise<QrCode[]> {
+  async listAvailable(limit: number): Promise<QrCode[]> {
     if (limit <= 0) return [];
     const snapshot = await this.codes
       .where('status', '==', 'unused')
-      .where('serial_value', '>=', fromSerial)
+      .where('pool', '==', 'try')
       .orderBy('serial_value')
       .limit(limit)
       .get();
-    return snapshot.docs.map(toQrCode);
+    return snapshot.docs.map((doc) => this.toQrCode(doc));
   }
 
   async findByToken(qrToken: string): Promise<QrCode | null> {
     const snapshot = await this.codes.where('qr_token', '==', qrToken).limit(1).get();
-    return snapshot.empty ? null : toQrCode(snapshot.docs[0]);
+    return snapshot.empty ? null : this.toQrCode(snapshot.docs[0]);
   }
 
   async findById(id: string): Promise<QrCode | null> {
     if (!isDocumentId(id)) return null;
     const snapshot = await this.codes.doc(id).get();
-    return snapshot.exists ? toQrCode(snapshot) : null;
+    return snapshot.exists ? this.toQrCode(snapshot) : null;
   }
 
   /**
    * Firestore has no substring match and the emulator no cursors or offsets: without a serial
-   * filter the page is counted, then read up to its end; with one, the (status-filtered) codes
-   * are read in order and filtered here.
+   * filter the page is counted, then read up to its end; with one, the (status- and pool-filtered)
+   * codes are read in order and filtered here.
    */
-  async page({ status, serial, page, pageSize }: QrPageQuery): Promise<QrPage> {
+  async page({ status, pool, serial, page, pageSize }: QrPageQuery): Promise<QrPage> {
     let query: Query = this.codes;
     if (status) query = query.where('status', '==', status);
+    if (pool) query = query.where('pool', '==', pool);
     query = query.orderBy('serial_value');
     const skip = (page - 1) * pageSize;
     if (!serial) {
       const total = (await query.count().get()).data().count;
       if (skip >= total) return { items: [], total };
       const snapshot = await query.limit(skip + pageSize).get();
-      return { items: snapshot.docs.slice(skip).map(toQrCode), total };
+      return { items: snapshot.docs.slice(skip).map((doc) => this.toQrCode(doc)), total };
     }
-    const matching = (await query.get()).docs.map(toQrCode).filter((code) => code.serialNumber.includes(serial));
+    const matching = (await query.get()).docs
+      .map((doc) => this.toQrCode(doc))
+      .filter((code) => code.serialNumber.includes(serial));
     return { items: matching.slice(skip, skip + pageSize), total: matching.length };
   }
 
-  async countByStatus(): Promise<Record<QrStatus, number>> {
+  async countByStatus(pool?: QrPool): Promise<Record<QrStatus, number>> {
+    const codes = pool ? this.codes.where('pool', '==', pool) : this.codes;
     const counts = await Promise.all(
       QR_STATUSES.map(async (status) => {
-        const result = await this.codes.where('status', '==', status).count().get();
+        const result = await codes.where('status', '==', status).count().get();
         return [status, result.data().count] as const;
       }),
     );
     return Object.fromEntries(counts) as Record<QrStatus, number>;
   }
 
-  async createNext(count: number, startAt = 1): Promise<QrCode[]> {
+  async createNext(count: number, pool: QrPool, startAt = 1): Promise<QrCode[]> {
     if (count <= 0) return [];
     const created = await this.claiming(() =>
       this.db.runTransaction(async (transaction) => {
@@ -249,7 +264,7 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
         );
         const first = highest === null ? startAt : Math.max(highest + 1, startAt);
         const now = Timestamp.now();
-        const codes = Array.from({ length: count }, (_, i) => newDocument(first + i, now));
+        const codes = Array.from({ length: count }, (_, i) => newDocument(first + i, pool, now));
         transaction.create(this.serials.collection('claims').doc(highest === null ? 'none' : String(highest)), {
           first,
           count,
@@ -266,7 +281,7 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
       for (const [id, data] of created.slice(i, i + WRITES_PER_COMMIT)) batch.create(this.codes.doc(id), data);
       await batch.commit();
     }
-    return created.map(([id, data]) => fromData(id, data));
+    return created.map(([id, data]) => this.fromData(id, data));
   }
 
   /** One transaction per code: Firestore has no conditional multi-document update. */
@@ -292,9 +307,27 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
           changed_at: now,
         });
         transaction.update(ref, { status: to, updated_at: now, revision });
-        return fromData(id, { ...snapshot.data(), status: to, updated_at: now, revision }, snapshot);
+        return this.fromData(id, { ...snapshot.data(), status: to, updated_at: now, revision }, snapshot);
       }),
     );
+  }
+
+  private toQrCode(snapshot: DocumentSnapshot): QrCode {
+    return this.fromData(snapshot.id, snapshot.data() ?? {}, snapshot);
+  }
+
+  private fromData(id: string, data: DocumentData, snapshot?: DocumentSnapshot): QrCode {
+    const serial = data.serial_number;
+    return {
+      id,
+      serialNumber: typeof serial === 'number' ? formatSerial(serial) : String(serial),
+      qrToken: String(data.qr_token),
+      status: data.status as QrStatus,
+      pool: isPool(data.pool) ? data.pool : poolBySerial(serialValueOf(serial), this.tryFrom),
+      // Codes written by another system may lack the timestamps: the document's own then serve.
+      createdAt: toDate(data.created_at) ?? snapshot?.createTime?.toDate() ?? new Date(0),
+      updatedAt: toDate(data.updated_at) ?? snapshot?.updateTime?.toDate() ?? new Date(0),
+    };
   }
 
   /** Runs `work` again while its claim was taken by a concurrent writer. */
@@ -324,7 +357,7 @@ function credentialFrom(path: string | undefined): Credential | undefined {
   return key.type === 'service_account' ? cert(path) : applicationDefault();
 }
 
-function newDocument(serial: number, now: Timestamp): [string, QrDocument] {
+function newDocument(serial: number, pool: QrPool, now: Timestamp): [string, QrDocument] {
   return [
     randomUUID(),
     {
@@ -332,6 +365,7 @@ function newDocument(serial: number, now: Timestamp): [string, QrDocument] {
       serial_value: serial,
       qr_token: newQrToken(),
       status: 'unused',
+      pool,
       created_at: now,
       updated_at: now,
       revision: 0,
@@ -339,21 +373,13 @@ function newDocument(serial: number, now: Timestamp): [string, QrDocument] {
   ];
 }
 
-function toQrCode(snapshot: DocumentSnapshot): QrCode {
-  return fromData(snapshot.id, snapshot.data() ?? {}, snapshot);
+function isPool(value: unknown): value is QrPool {
+  return QR_POOLS.includes(value as QrPool);
 }
 
-function fromData(id: string, data: DocumentData, snapshot?: DocumentSnapshot): QrCode {
-  const serial = data.serial_number;
-  return {
-    id,
-    serialNumber: typeof serial === 'number' ? formatSerial(serial) : String(serial),
-    qrToken: String(data.qr_token),
-    status: data.status as QrStatus,
-    // Codes written by another system may lack the timestamps: the document's own then serve.
-    createdAt: toDate(data.created_at) ?? snapshot?.createTime?.toDate() ?? new Date(0),
-    updatedAt: toDate(data.updated_at) ?? snapshot?.updateTime?.toDate() ?? new Date(0),
-  };
+/** The rule /try followed before codes had pools; a serial that is no number is never offered. */
+function poolBySerial(serialValue: number | undefined, tryFrom: number): QrPool {
+  return serialValue !== undefined && serialValue >= tryFrom ? 'try' : 'print';
 }
 
 function toDate(value: unknown): Date | undefined {

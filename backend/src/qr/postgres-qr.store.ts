@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { skipTake } from '../common/paging';
 import { AppConfig } from '../config/app-config';
-import { formatSerial, QR_STATUSES, type QrCode, type QrStatus } from './qr-code';
+import { formatSerial, QR_STATUSES, type QrCode, type QrPool, type QrStatus } from './qr-code';
 import { QrCodeEntity } from './qr-code.entity';
 import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
 import { newQrToken } from './qr-token';
@@ -98,11 +98,11 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
     return this.db.getRepository(QrCodeEntity);
   }
 
-  listAvailable(fromSerial: number, limit: number): Promise<QrCode[]> {
+  listAvailable(limit: number): Promise<QrCode[]> {
     return this.repository
       .createQueryBuilder('qr')
       .where('qr.status = :status', { status: 'unused' })
-      .andWhere('qr.serial_value >= :from', { from: fromSerial })
+      .andWhere('qr.pool = :pool', { pool: 'try' })
       .orderBy('qr.serial_value', 'ASC')
       .limit(limit)
       .getMany();
@@ -117,28 +117,30 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
   }
 
   async page(filter: QrPageQuery): Promise<QrPage> {
-    const { status, serial } = filter;
+    const { status, pool, serial } = filter;
     const { skip, take } = skipTake(filter);
     const query = this.repository.createQueryBuilder('qr');
     if (status) query.andWhere('qr.status = :status', { status });
+    if (pool) query.andWhere('qr.pool = :pool', { pool });
     if (serial) query.andWhere('qr.serial_number LIKE :serial', { serial: `%${serial}%` });
     const [items, total] = await query.orderBy('qr.serial_value', 'ASC').skip(skip).take(take).getManyAndCount();
     return { items, total };
   }
 
-  async countByStatus(): Promise<Record<QrStatus, number>> {
-    const rows: { status: QrStatus; count: number }[] = await this.repository
+  async countByStatus(pool?: QrPool): Promise<Record<QrStatus, number>> {
+    const query = this.repository
       .createQueryBuilder('qr')
       .select('qr.status', 'status')
       .addSelect('count(*)::int', 'count')
-      .groupBy('qr.status')
-      .getRawMany();
+      .groupBy('qr.status');
+    if (pool) query.where('qr.pool = :pool', { pool });
+    const rows: { status: QrStatus; count: number }[] = await query.getRawMany();
     const counts = Object.fromEntries(QR_STATUSES.map((s) => [s, 0])) as Record<QrStatus, number>;
     for (const row of rows) counts[row.status] = Number(row.count);
     return counts;
   }
 
-  createNext(count: number, startAt = 1): Promise<QrCode[]> {
+  createNext(count: number, pool: QrPool, startAt = 1): Promise<QrCode[]> {
     return this.changing(
       async (manager) => {
         // Serials are never reused: the next one follows the highest ever handed out.
@@ -150,6 +152,7 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
             serialNumber: formatSerial(first + i),
             qrToken: newQrToken(),
             status: 'unused',
+            pool,
           }),
         );
         return manager.save(rows, { chunk: 200 });

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { QrStatus } from './qr-code';
+import type { QrPool, QrStatus } from './qr-code';
 
 @Entity({ name: 'qr_codes' })
 export class QrCodeEntity {
@@ -18,6 +18,9 @@ export class QrCodeEntity {
 
   @Column({ type: 'text', default: 'unused' })
   status: QrStatus;
+
+  @Column({ type: 'text', default: 'print' })
+  pool: QrPool;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -4,12 +4,22 @@ export type QrStatus = (typeof QR_STATUSES)[number];
 /** Statuses an admin may set; `recorded` and `expired` belong to the video lifecycle. */
 export const ADMIN_SETTABLE_STATUSES = ['unused', 'disabled'] as const satisfies readonly QrStatus[];
 
+/**
+ * Who a code is for: `try` codes are offered to anyone on /try; `print` codes become stickers that
+ * are sold, so they must never be offered there. Chosen when the code is generated.
+ */
+export const QR_POOLS = ['try', 'print'] as const;
+export type QrPool = (typeof QR_POOLS)[number];
+/** The safe choice when none is made: a code nobody can take from /try. */
+export const DEFAULT_QR_POOL: QrPool = 'print';
+
 export interface QrCode {
   id: string;
   /** Zero-padded to at least four digits: "0500", "9999", "10000". */
   serialNumber: string;
   qrToken: string;
   status: QrStatus;
+  pool: QrPool;
   createdAt: Date;
   updatedAt: Date;
 }

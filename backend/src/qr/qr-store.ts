@@ -1,8 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import type { QrCode, QrStatus } from './qr-code';
+import type { QrCode, QrPool, QrStatus } from './qr-code';
 
 export interface QrPageQuery {
   status?: QrStatus;
+  pool?: QrPool;
   /** Matches serial numbers containing these digits. */
   serial?: string;
   page: number;
@@ -26,14 +27,15 @@ export abstract class QrStore {
    */
   abstract readonly joinsTransactions: boolean;
 
-  /** Unused codes with serial >= fromSerial (numerically), ascending, at most `limit`. */
-  abstract listAvailable(fromSerial: number, limit: number): Promise<QrCode[]>;
+  /** Unused codes of the `try` pool, by serial ascending, at most `limit`. */
+  abstract listAvailable(limit: number): Promise<QrCode[]>;
   abstract findByToken(qrToken: string): Promise<QrCode | null>;
   abstract findById(id: string): Promise<QrCode | null>;
   abstract page(query: QrPageQuery): Promise<QrPage>;
-  abstract countByStatus(): Promise<Record<QrStatus, number>>;
-  /** Creates `count` codes with the serials after the highest ever used, each with a new token. */
-  abstract createNext(count: number, startAt?: number): Promise<QrCode[]>;
+  /** Codes per status, of one pool or of all. */
+  abstract countByStatus(pool?: QrPool): Promise<Record<QrStatus, number>>;
+  /** Creates `count` codes of `pool` with the serials after the highest ever used, each with a new token. */
+  abstract createNext(count: number, pool: QrPool, startAt?: number): Promise<QrCode[]>;
   /**
    * Sets the status only if the current one is in `from`; null when it was not (or no such code).
    * `within`: a transaction of the app's database to make the change in, where joinsTransactions.

@@ -17,7 +17,7 @@ export class QrController {
   ) {}
 
   @Get('available')
-  @ApiOperation({ summary: 'Unused codes from TRY_SERIAL_FROM, ascending, at most 100' })
+  @ApiOperation({ summary: 'Unused codes of the try pool, by serial ascending, at most 100' })
   available(): Promise<AvailableQrCode[]> {
     return this.qr.available();
   }

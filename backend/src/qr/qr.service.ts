@@ -2,7 +2,14 @@ import { ConflictException, Injectable, Logger, NotFoundException, type OnModule
 import { isUUID } from 'class-validator';
 import { toBuffer } from 'qrcode';
 import { AppConfig } from '../config/app-config';
-import { ADMIN_SETTABLE_STATUSES, type AvailableQrCode, type QrCode, type QrStatus, toAvailable } from './qr-code';
+import {
+  ADMIN_SETTABLE_STATUSES,
+  type AvailableQrCode,
+  type QrCode,
+  type QrPool,
+  type QrStatus,
+  toAvailable,
+} from './qr-code';
 import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
 import { QR_TOKEN_PATTERN } from './qr-token';
 
@@ -50,13 +57,14 @@ export class QrService implements OnModuleInit {
     return toBuffer(this.link(code.qrToken), { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
   }
 
+  /** A page of codes, with the counts per status of the pool asked for (or of all codes). */
   async adminPage(query: QrPageQuery): Promise<QrPage & { counts: Record<QrStatus, number> }> {
-    const [page, counts] = await Promise.all([this.store.page(query), this.store.countByStatus()]);
+    const [page, counts] = await Promise.all([this.store.page(query), this.store.countByStatus(query.pool)]);
     return { ...page, counts };
   }
 
-  generate(count: number): Promise<QrCode[]> {
-    return this.store.createNext(count);
+  generate(count: number, pool: QrPool): Promise<QrCode[]> {
+    return this.store.createNext(count, pool);
   }
 
   /** An admin takes a code out of circulation or back in; a code with a message is not theirs to change. */
@@ -69,7 +77,7 @@ export class QrService implements OnModuleInit {
   }
 
   private async loadAvailable(): Promise<AvailableQrCode[]> {
-    const codes = await this.store.listAvailable(Number(this.config.env.TRY_SERIAL_FROM), AVAILABLE_LIMIT);
+    const codes = await this.store.listAvailable(AVAILABLE_LIMIT);
     return codes.map(toAvailable);
   }
 

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { create as contentDisposition } from 'content-disposition';
 import type { Request, Response } from 'express';
 import { Public } from '../admin-auth/admin-access.decorators';
 import { AppConfig } from '../config/app-config';
@@ -15,7 +16,9 @@ function sendFile(response: Response, file: StoredFile, attachment: boolean): vo
   response.setHeader('Accept-Ranges', 'bytes');
   response.setHeader('Cache-Control', 'private, max-age=3600');
   if (file.range) response.setHeader('Content-Range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
-  if (attachment) response.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+  // RFC 6266: an ASCII fallback and the exact name as UTF-8 (filename*); a serial from a store we
+  // do not write (Firestore) may hold quotes or any character.
+  if (attachment) response.setHeader('Content-Disposition', contentDisposition(file.fileName));
   response.on('close', () => file.body.destroy());
   file.body.pipe(response);
 }

@@ -1,13 +1,25 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../../common/paging';
-import { ADMIN_SETTABLE_STATUSES, QR_STATUSES, type QrStatus } from '../qr-code';
+import {
+  ADMIN_SETTABLE_STATUSES,
+  DEFAULT_QR_POOL,
+  QR_POOLS,
+  QR_STATUSES,
+  type QrPool,
+  type QrStatus,
+} from '../qr-code';
 
 export class ListQrCodesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: QR_STATUSES })
   @IsOptional()
   @IsIn(QR_STATUSES, { message: 'qr.status.invalid' })
   status?: QrStatus;
+
+  @ApiPropertyOptional({ enum: QR_POOLS, description: 'Only codes of this pool; the counts are of this pool too' })
+  @IsOptional()
+  @IsIn(QR_POOLS, { message: 'qr.pool.invalid' })
+  pool?: QrPool;
 
   @ApiPropertyOptional({ description: 'Digits contained in the serial number' })
   @IsOptional()
@@ -21,6 +33,16 @@ export class GenerateQrCodesDto {
   @Min(1, { message: 'qr.count.invalid' })
   @Max(1000, { message: 'qr.count.invalid' })
   count: number;
+
+  @ApiPropertyOptional({
+    enum: QR_POOLS,
+    default: DEFAULT_QR_POOL,
+    description: '`try`: offered to anyone on /try; `print`: for stickers, never offered on /try',
+  })
+  // Left out means the default; null is no pool either, so it is refused like any other value.
+  @ValidateIf((_, value) => value !== undefined)
+  @IsIn(QR_POOLS, { message: 'qr.pool.invalid' })
+  pool: QrPool = DEFAULT_QR_POOL;
 }
 
 export class ChangeQrStatusDto {

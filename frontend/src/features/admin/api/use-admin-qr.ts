@@ -6,12 +6,16 @@ export const QR_STATUSES = ['unused', 'recorded', 'expired', 'disabled'] as cons
 export type QrStatus = (typeof QR_STATUSES)[number];
 /** Only these two can be set by hand; recorded and expired follow the video's life. */
 export type SettableQrStatus = Extract<QrStatus, 'unused' | 'disabled'>;
+/** `try` codes are offered to anyone on /try; `print` codes are for stickers and never are. */
+export const QR_POOLS = ['try', 'print'] as const;
+export type QrPool = (typeof QR_POOLS)[number];
 
 export interface AdminQrCode {
   id: string;
   serialNumber: string;
   qrToken: string;
   status: QrStatus;
+  pool: QrPool;
   createdAt: string;
   updatedAt: string;
 }
@@ -22,6 +26,7 @@ export interface QrCodePage extends Page<AdminQrCode> {
 
 export interface QrFilter {
   status: QrStatus | 'all';
+  pool: QrPool | 'all';
   serial: string;
   page: number;
 }
@@ -31,6 +36,7 @@ const qrQueryKey = ['admin', 'qr'];
 export const qrListUrl = (filter: QrFilter) =>
   pagedUrl('/api/admin/qr', filter.page, {
     status: filter.status === 'all' ? undefined : filter.status,
+    pool: filter.pool === 'all' ? undefined : filter.pool,
     serial: filter.serial,
   });
 
@@ -46,7 +52,8 @@ export function useAdminQrCodes(token: string, filter: QrFilter) {
 export function useGenerateQrCodes(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (count: number) => adminJson<{ items: AdminQrCode[] }>(token, 'POST', '/api/admin/qr', { count }),
+    mutationFn: (request: { count: number; pool: QrPool }) =>
+      adminJson<{ items: AdminQrCode[] }>(token, 'POST', '/api/admin/qr', request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: qrQueryKey }),
   });
 }

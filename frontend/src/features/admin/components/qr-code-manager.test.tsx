@@ -2,20 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
 import { fakeResponse, jsonResponse } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
-import type { AdminQrCode, QrStatus } from '../api/use-admin-qr';
+import type { AdminQrCode, QrPool, QrStatus } from '../api/use-admin-qr';
 import { fakeAdminApi, type FakeCall } from '../fake-admin-api';
 import { readQrSelection } from '../qr-selection';
 import { QrCodeManager } from './qr-code-manager';
 
 jest.setTimeout(20_000);
 
-const code = (serial: number, status: QrStatus = 'unused'): AdminQrCode => {
+const code = (serial: number, status: QrStatus = 'unused', pool: QrPool = 'try'): AdminQrCode => {
   const serialNumber = String(serial).padStart(4, '0');
   return {
     id: `id-${serialNumber}`,
     serialNumber,
     qrToken: `tok-${serialNumber}`,
     status,
+    pool,
     createdAt: '2026-03-04T05:06:00.000Z',
     updatedAt: '2026-03-04T05:06:00.000Z',
   };
@@ -29,9 +30,11 @@ function listFrom(codes: AdminQrCode[]) {
     const page = Number(url.searchParams.get('page'));
     const pageSize = Number(url.searchParams.get('pageSize'));
     const status = url.searchParams.get('status');
+    const pool = url.searchParams.get('pool');
     const serial = url.searchParams.get('serial');
     const matching = codes.filter(
-      (c) => (!status || c.status === status) && (!serial || c.serialNumber.includes(serial)),
+      (c) =>
+        (!status || c.status === status) && (!pool || c.pool === pool) && (!serial || c.serialNumber.includes(serial)),
     );
     return jsonResponse(200, {
       items: matching.slice((page - 1) * pageSize, page * pageSize),
@@ -44,6 +47,7 @@ function listFrom(codes: AdminQrCode[]) {
 }
 
 const codes = [...Array.from({ length: 25 }, (_, i) => code(500 + i)), code(600, 'recorded'), code(601, 'disabled')];
+const printCodes = [code(700, 'unused', 'print'), code(701, 'recorded', 'print')];
 
 const onSessionExpired = jest.fn();
 const renderManager = () =>
@@ -68,6 +72,7 @@ describe('QR code manager', () => {
     expect(first.headers.Authorization).toBe('Bearer token-1');
     expect(first.url.searchParams.get('page')).toBe('1');
     expect(first.url.searchParams.has('status')).toBe(false);
+    expect(first.url.searchParams.has('pool')).toBe(false);
   });
 
   it('pages on the server', async () => {
@@ -102,6 +107,36 @@ describe('QR code manager', () => {
     await waitFor(() => expect(serials()).toEqual(['0512']));
     expect(api.calls.at(-1)!.url.searchParams.get('serial')).toBe('0512');
     expect(api.calls.at(-1)!.url.searchParams.has('status')).toBe(false);
+  });
+
+  it("shows each code's pool and filters by pool on the server, with the status filter", async () => {
+    const api = fakeAdminApi({ 'GET /api/admin/qr': listFrom([...codes, ...printCodes]) });
+    const { user } = await renderManager();
+    await screen.findAllByTestId('qr-row');
+    const firstRow = screen.getAllByTestId('qr-row')[0];
+    expect(within(firstRow).getByText('Try page (/try)')).toBeInTheDocument();
+    const pools = () => within(screen.getByRole('group', { name: 'Filter by pool' }));
+
+    await user.click(pools().getByRole('button', { name: 'Print (stickers)' }));
+    await waitFor(() => expect(serials()).toEqual(['0700', '0701']));
+    expect(api.calls.at(-1)!.url.searchParams.get('pool')).toBe('print');
+    expect(pools().getByRole('button', { name: 'Print (stickers)' })).toHaveAttribute('aria-pressed', 'true');
+    for (const row of screen.getAllByTestId('qr-row')) {
+      expect(within(row).getByText('Print (stickers)')).toBeInTheDocument();
+    }
+
+    await user.click(
+      within(screen.getByRole('group', { name: 'Filter by status' })).getByRole('button', { name: 'Recorded' }),
+    );
+    await waitFor(() => expect(serials()).toEqual(['0701']));
+    expect(api.calls.at(-1)!.url.searchParams.get('status')).toBe('recorded');
+    expect(api.calls.at(-1)!.url.searchParams.get('pool')).toBe('print');
+
+    await user.click(pools().getByRole('button', { name: 'Try page (/try)' }));
+    await waitFor(() => expect(serials()).toEqual(['0600']));
+    await user.click(pools().getByRole('button', { name: 'All pools' }));
+    await waitFor(() => expect(serials()).toEqual(['0600', '0701']));
+    expect(api.calls.at(-1)!.url.searchParams.has('pool')).toBe(false);
   });
 
   it('disables an unused code and enables a disabled one; other statuses offer no change', async () => {
@@ -163,10 +198,36 @@ describe('QR code manager', () => {
     await user.click(screen.getByRole('button', { name: 'Generate' }));
 
     expect(await screen.findByText('3 new QR codes generated')).toBeInTheDocument();
-    expect(screen.getByText('#0602 to #0604')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/admin/qr')[0].body).toEqual({ count: 3 });
+    expect(screen.getByText('#0602 to #0604 · Print (stickers)')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/qr')[0].body).toEqual({ count: 3, pool: 'print' });
     // The list is asked again, so the new codes show.
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/qr').length).toBeGreaterThan(listCalls));
+  });
+
+  it('generates print codes unless the /try pool is chosen', async () => {
+    const api = fakeAdminApi({
+      'GET /api/admin/qr': listFrom(codes),
+      'POST /api/admin/qr': ({ body }) => {
+        const { pool } = body as { pool: QrPool };
+        return jsonResponse(201, { items: [code(602, 'unused', pool)] });
+      },
+    });
+    const { user } = await renderManager();
+    await screen.findAllByTestId('qr-row');
+    const pool = within(screen.getByRole('group', { name: 'Pool' }));
+    expect(pool.getByRole('radio', { name: 'Print (stickers)' })).toBeChecked();
+    expect(pool.getByRole('radio', { name: 'Print (stickers)' })).toHaveAccessibleDescription(
+      'For stickers you print and sell; never offered on /try',
+    );
+    expect(pool.getByRole('radio', { name: 'Try page (/try)' })).not.toBeChecked();
+
+    await user.click(pool.getByRole('radio', { name: 'Try page (/try)' }));
+    await user.clear(screen.getByLabelText('How many (1-1000)'));
+    await user.type(screen.getByLabelText('How many (1-1000)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+
+    expect(await screen.findByText('#0602 to #0602 · Try page (/try)')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/qr')[0].body).toEqual({ count: 1, pool: 'try' });
   });
 
   it('selects codes one by one or a page at a time and opens the print sheet with them', async () => {
@@ -203,5 +264,9 @@ describe('QR code manager', () => {
     await screen.findAllByTestId('qr-row');
     expect(screen.getByRole('heading', { level: 1, name: 'QR 코드 관리' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'QR #0500 사용 중지' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '인쇄용' })).toBeChecked();
+    expect(
+      within(screen.getByRole('group', { name: '용도로 거르기' })).getByRole('button', { name: '체험용 (/try)' }),
+    ).toBeInTheDocument();
   });
 });

@@ -8,16 +8,19 @@ import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { isUnauthorized } from '../api/admin-request';
 import {
+  QR_POOLS,
   QR_STATUSES,
   useAdminQrCodes,
   useSetQrStatus,
   type AdminQrCode,
   type QrFilter,
+  type QrPool,
   type QrStatus,
 } from '../api/use-admin-qr';
 import { formatDateTime } from '../format-date-time';
 import { printSheetPath, readQrSelection, writeQrSelection, type PrintableQrCode } from '../qr-selection';
 import { useExpireOnUnauthorized } from '../use-expire-on-unauthorized';
+import { AdminFilterButtons } from './admin-filter-buttons';
 import { AdminPager } from './admin-pager';
 import { QrGenerateForm } from './qr-generate-form';
 
@@ -28,18 +31,24 @@ const STATUS_COLORS: Record<QrStatus, string> = {
   disabled: 'red',
 };
 
+const POOL_COLORS: Record<QrPool, string> = {
+  try: 'purple',
+  print: 'gray',
+};
+
 const FILTERS = ['all', ...QR_STATUSES] as const;
+const POOL_FILTERS = ['all', ...QR_POOLS] as const;
 
 interface QrCodeManagerProps {
   token: string;
   onSessionExpired: () => void;
 }
 
-/** Every QR code: counts, generating, disabling and picking codes for a sticker sheet. */
+/** Every QR code: counts, generating, disabling and picking codes for a sticker sheet, by pool. */
 export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [filter, setFilter] = useState<QrFilter>({ status: 'all', serial: '', page: 1 });
+  const [filter, setFilter] = useState<QrFilter>({ status: 'all', pool: 'all', serial: '', page: 1 });
   const [serialInput, setSerialInput] = useState('');
   const codes = useAdminQrCodes(token, filter);
   const setStatus = useSetQrStatus(token);
@@ -135,19 +144,22 @@ export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
           {t('admin.qr.listHeading')}
         </Heading>
         <Flex gap="4" wrap="wrap" align="flex-end" justify="space-between">
-          <HStack role="group" aria-label={t('admin.qr.filterLabel')} gap="1" wrap="wrap">
-            {FILTERS.map((status) => (
-              <Button
-                key={status}
-                size={{ base: 'md', md: 'sm' }}
-                variant={filter.status === status ? 'solid' : 'outline'}
-                aria-pressed={filter.status === status}
-                onClick={() => setFilter((current) => ({ ...current, status, page: 1 }))}
-              >
-                {t(`admin.qr.status.${status}`)}
-              </Button>
-            ))}
-          </HStack>
+          <Stack gap="2">
+            <AdminFilterButtons
+              label={t('admin.qr.filterLabel')}
+              options={FILTERS}
+              value={filter.status}
+              optionLabel={(status) => t(`admin.qr.status.${status}`)}
+              onChange={(status) => setFilter((current) => ({ ...current, status, page: 1 }))}
+            />
+            <AdminFilterButtons
+              label={t('admin.qr.poolFilterLabel')}
+              options={POOL_FILTERS}
+              value={filter.pool}
+              optionLabel={(pool) => t(`admin.qr.pool.${pool}`)}
+              onChange={(pool) => setFilter((current) => ({ ...current, pool, page: 1 }))}
+            />
+          </Stack>
           <form onSubmit={search} role="search" aria-label={t('admin.qr.searchLabel')}>
             <HStack gap="2">
               <Input
@@ -206,13 +218,14 @@ export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
                   </Table.ColumnHeader>
                   <Table.ColumnHeader>{t('admin.qr.columns.serial')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('admin.qr.columns.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('admin.qr.columns.pool')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('admin.qr.columns.created')}</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">{t('admin.qr.columns.action')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {pageItems.map((code) => (
-                  <Table.Row key={code.id} data-testid="qr-row" data-serial={code.serialNumber}>
+                  <Table.Row key={code.id} data-testid="qr-row" data-serial={code.serialNumber} data-pool={code.pool}>
                     <Table.Cell>
                       <CheckboxCell
                         label={t('admin.qr.selectCode', { serial: code.serialNumber })}
@@ -225,6 +238,11 @@ export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
                     </Table.Cell>
                     <Table.Cell>
                       <Badge colorPalette={STATUS_COLORS[code.status]}>{t(`admin.qr.status.${code.status}`)}</Badge>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge variant="outline" colorPalette={POOL_COLORS[code.pool]}>
+                        {t(`admin.qr.pool.${code.pool}`)}
+                      </Badge>
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{formatDateTime(code.createdAt, i18n.language)}</Table.Cell>
                     <Table.Cell textAlign="end">

@@ -57,13 +57,33 @@ describe('parseConfig', () => {
     expect(variables).toEqual(['NEWSLETTER_BATCH_SIZE', 'NEWSLETTER_SMTP_CONNECTIONS']);
   });
 
-  it('gives the admin login throttle its documented defaults', () => {
+  it('gives the admin login throttle and the public write budgets their documented defaults', () => {
     expect(parse({}).env).toMatchObject({
       ADMIN_LOGIN_MAX_FAILURES: 5,
       ADMIN_LOGIN_GLOBAL_FREE_FAILURES: 20,
       ADMIN_LOGIN_GLOBAL_MAX_DELAY_SECONDS: 10,
+      RATE_LIMIT_INQUIRIES: { points: 10, seconds: 3600 },
+      RATE_LIMIT_SUBSCRIBE: { points: 10, seconds: 3600 },
+      RATE_LIMIT_UNSUBSCRIBE: { points: 60, seconds: 60 },
+      RATE_LIMIT_UPLOADS: { points: 20, seconds: 3600 },
     });
   });
+
+  it.each([
+    ['5/10m', { points: 5, seconds: 600 }],
+    ['100/h', { points: 100, seconds: 3600 }],
+    ['3/30s', { points: 3, seconds: 30 }],
+    [' 1000/24h ', { points: 1000, seconds: 86_400 }],
+  ])('reads the budget %p as calls per window', (value, budget) => {
+    expect(parse({ RATE_LIMIT_SUBSCRIBE: value }).env.RATE_LIMIT_SUBSCRIBE).toEqual(budget);
+  });
+
+  it.each(['', 'ten', '10', '0/1h', '10/0m', '10/2d', '10/25h', '-1/1h', '1.5/1h'])(
+    'refuses the budget %p, naming the variable',
+    (value) => {
+      expect(configError({ DATABASE_URL, RATE_LIMIT_UPLOADS: value }).variables).toEqual(['RATE_LIMIT_UPLOADS']);
+    },
+  );
 
   it('drops the trailing slash of PUBLIC_URL', () => {
     expect(parse({ PUBLIC_URL: 'https://giftcast.example/' }).env.PUBLIC_URL).toBe('https://giftcast.example');

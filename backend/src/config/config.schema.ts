@@ -43,6 +43,33 @@ const adminPasswordHash = z.string().superRefine((value, ctx) => {
   }
 });
 
+export interface RateBudget {
+  /** Calls allowed per client address within the window. */
+  points: number;
+  seconds: number;
+}
+
+const WINDOW_SECONDS = { s: 1, m: 60, h: 3600 } as const;
+
+/** A budget of calls per client address, written `<calls>/<window>`: `10/1h`, `60/1m`, `5/30s`. */
+const rateBudget = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, ctx): RateBudget => {
+      const match = /^([1-9]\d*)\/(\d*)([smh])$/.exec(value);
+      const seconds = match ? Number(match[2] || 1) * WINDOW_SECONDS[match[3] as keyof typeof WINDOW_SECONDS] : 0;
+      if (!match || seconds < 1 || seconds > 86_400) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be <calls>/<window> such as 10/1h, 60/1m or 5/30s (window up to 24h)',
+        });
+        return z.NEVER;
+      }
+      return { points: Number(match[1]), seconds };
+    });
+
 /** The environment the backend accepts; every variable is documented in .env.example. */
 export const envSchema = z
   .object({
@@ -90,6 +117,11 @@ export const envSchema = z
     ADMIN_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     ADMIN_LOGIN_GLOBAL_FREE_FAILURES: z.coerce.number().int().min(1).default(20),
     ADMIN_LOGIN_GLOBAL_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+
+    RATE_LIMIT_INQUIRIES: rateBudget('10/1h'),
+    RATE_LIMIT_SUBSCRIBE: rateBudget('10/1h'),
+    RATE_LIMIT_UNSUBSCRIBE: rateBudget('60/1m'),
+    RATE_LIMIT_UPLOADS: rateBudget('20/1h'),
 
     VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(104_857_600),
     VIDEO_RETENTION_DAYS: z.coerce.number().int().positive().default(7),

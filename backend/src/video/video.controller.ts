@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Re
 import { ApiConsumes, ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../admin-auth/admin-access.decorators';
+import { RateLimit } from '../common/rate-limit';
 import { AppConfig } from '../config/app-config';
 import { type CodeMessageResponse, type MessageResponse, toMessageResponse } from './message-response';
 import { type StoredFile, VideoService } from './video.service';
@@ -36,6 +37,7 @@ export class VideoController {
     return this.videos.forCode(qrToken);
   }
 
+  @RateLimit('uploads')
   @Post('messages/:qrToken/video')
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Record on an unused code: one file field `video`, streamed to storage' })

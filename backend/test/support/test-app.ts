@@ -19,6 +19,10 @@ export const PUBLIC_URL = 'http://giftcast.test';
  */
 export const LENIENT_LIMITS: Record<string, string> = {
   ADMIN_LOGIN_GLOBAL_FREE_FAILURES: '100000',
+  RATE_LIMIT_INQUIRIES: '100000/1h',
+  RATE_LIMIT_SUBSCRIBE: '100000/1h',
+  RATE_LIMIT_UNSUBSCRIBE: '100000/1h',
+  RATE_LIMIT_UPLOADS: '100000/1h',
 };
 
 export interface TestApp {

@@ -47,10 +47,11 @@ test-unit: install
 	$(NPM) test -w frontend
 	cd frontend && node --test build/*.test.mjs
 
-# The compose file, linted without a Docker engine, and its nginx checked against the template.
+# The compose file, linted without a Docker engine, and its nginx checked against the template;
+# nginx's own errors, the visitor's address it hands on and its budgets, with the machine's nginx.
 test-deploy: install
 	npx dclint docker-compose.yml --max-warnings 0
-	node --test deploy/compose-nginx.test.mjs deploy/nginx-errors.test.mjs
+	node --test deploy/compose-nginx.test.mjs deploy/nginx-errors.test.mjs deploy/nginx-limits.test.mjs
 
 test-api: build-backend
 	$(NPM) run test:e2e -w backend

@@ -92,6 +92,12 @@ test('BACKEND_UPSTREAM is the backend service at the port it listens on', () => 
   assert.ok(Object.keys(nginx.service.depends_on ?? {}).includes(host), `${nginx.name} waits for ${host}`);
 });
 
+test('the backend trusts exactly the one proxy in front of it, the nginx service', () => {
+  const [host] = variables.BACKEND_UPSTREAM.split(':');
+  // More would let a visitor's own X-Forwarded-For entries name the address the limits count.
+  assert.equal(serviceEnvironment(compose.services[host]).TRUST_PROXY, '1');
+});
+
 test('LISTEN_PORT is the port compose publishes, and WEB_ROOT is where the image holds the web app', () => {
   const published = (nginx.service.ports ?? []).map((port) => String(port).split('/')[0].split(':').at(-1));
   assert.ok(published.length > 0, `${nginx.name} publishes a port`);

@@ -1,14 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { parse } from 'yaml';
 import { ADMIN_ACCESS, type AdminAccess } from '../src/admin-auth/admin-access.decorators';
+import { hashAdminPassword } from '../src/admin-auth/admin-auth.service';
+import { startBackendProcess } from './support/backend-process';
 import { validationError } from './support/contract';
 import { validInquiry, validPost } from './support/factories';
 import { expectNoWrites } from './support/no-writes';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app';
+import { createTestSchema } from './support/test-database';
 
 const JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
 const DEFAULT_JWT_TTL_SECONDS = 12 * 3600;
@@ -333,4 +339,164 @@ describe('admin authentication', () => {
       }
     });
   });
+});
+
+/** The backend's TRUST_PROXY as docker compose sets it, behind the compose nginx. */
+function composeTrustProxy(): string {
+  const compose = parse(readFileSync(join(__dirname, '../../docker-compose.yml'), 'utf8'));
+  return String(compose.services.backend.environment.TRUST_PROXY);
+}
+
+const TOO_MANY_ATTEMPTS = {
+  ko: '로그인 시도가 너무 많습니다. 1분 후 다시 시도해주세요',
+  en: 'Too many login attempts. Please wait a minute and try again',
+};
+const SLOWED_DOWN = {
+  ko: '로그인 시도가 많아 확인을 잠시 늦추고 있습니다. 몇 초 후 다시 시도해주세요',
+  en: 'There have been many login attempts, so checks are slowed down. Please try again in a few seconds',
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How many times this process's event loop (the server's as well) turns while `work` runs. */
+async function eventLoopTurnsDuring(work: PromiseLike<unknown>): Promise<number> {
+  let turns = 0;
+  let running = true;
+  const turn = () => {
+    if (!running) return;
+    turns += 1;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  try {
+    await work;
+  } finally {
+    running = false;
+  }
+  return turns;
+}
+
+describe('admin login behind the one proxy docker compose puts in front, with a scrypt hash and the default limits', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(
+      {
+        TRUST_PROXY: composeTrustProxy(),
+        ADMIN_PASSWORD: '',
+        ADMIN_PASSWORD_HASH: hashAdminPassword(ADMIN_PASSWORD, randomBytes(16)),
+      },
+      { limits: 'default' },
+    );
+  });
+  afterAll(() => t.close());
+
+  /**
+   * A login as nginx passes it on: whatever X-Forwarded-For the visitor wrote (`spoofed`), the
+   * proxy's own entry, the visitor's real address, comes last.
+   */
+  function verifyVia(visitor: string, password: string, spoofed?: string, language?: string) {
+    const request = t.http
+      .post('/api/admin/verify')
+      .set('X-Forwarded-For', spoofed ? `${spoofed}, ${visitor}` : visitor);
+    if (language) request.set('Accept-Language', language);
+    return request.send({ password });
+  }
+
+  it('trusts exactly one proxy hop', () => {
+    expect(composeTrustProxy()).toBe('1');
+  });
+
+  it('checks the password against a real scrypt hash: the right one logs in, any other is 401', async () => {
+    await verifyVia('192.0.2.1', ADMIN_PASSWORD).expect(200);
+    await verifyVia('192.0.2.1', `${ADMIN_PASSWORD}x`).expect(401);
+  });
+
+  it('checks a guess off the event loop: the server keeps serving while scrypt runs', async () => {
+    const turns = await eventLoopTurnsDuring(verifyVia('192.0.2.2', 'a-wrong-guess').expect(401));
+    // A synchronous scrypt holds the loop for the whole check (a few dozen turns at most).
+    expect(turns).toBeGreaterThan(200);
+  });
+
+  it('reaches 429 after 5 wrong logins from one visitor, whatever X-Forwarded-For each one writes', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      const response = await verifyVia('192.0.2.10', `wrong-${attempt}`, `10.${attempt}.0.1`);
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    const locked = await verifyVia('192.0.2.10', ADMIN_PASSWORD, '198.51.100.99', 'en').expect(429);
+    expect(locked.body).toEqual({ statusCode: 429, error: TOO_MANY_ATTEMPTS.en });
+  });
+
+  it('keeps the admin able to log in from another address while one address is locked', async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) await verifyVia('192.0.2.20', 'wrong').expect(401);
+    // Someone who writes the admin's address into the header locks only themselves.
+    await verifyVia('192.0.2.20', 'wrong', '192.0.2.21').expect(429);
+    await verifyVia('192.0.2.20', ADMIN_PASSWORD).expect(429);
+    await verifyVia('192.0.2.21', ADMIN_PASSWORD).expect(200);
+  });
+
+  it('checks at most 5 of 20 simultaneous guesses from one address', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) => verifyVia('192.0.2.30', `wrong-${attempt}`, `10.0.${attempt}.1`)),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+  });
+});
+
+describe('admin login: the global backoff, with the default settings', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({}, { limits: 'default' });
+  });
+  afterAll(() => t.close());
+
+  function verify(password: string, clientAddress: string, language?: string) {
+    const request = t.http.post('/api/admin/verify').set('X-Forwarded-For', clientAddress);
+    if (language) request.set('Accept-Language', language);
+    return request.send({ password });
+  }
+
+  it('past 20 failures from all addresses together spaces the checks out, 1 s then twice as long, without locking the admin out', async () => {
+    // Four addresses, each up to its own limit: 20 failures, still free.
+    for (let address = 1; address <= 4; address++) {
+      for (let attempt = 1; attempt <= 5; attempt++) await verify('wrong', `198.18.0.${address}`).expect(401);
+    }
+    // The 21st is checked, and makes the next check, from any address, wait a second.
+    await verify('wrong', '198.18.0.5').expect(401);
+    const slowed = await verify(ADMIN_PASSWORD, '198.18.0.6').expect(429);
+    expect(slowed.body).toEqual({ statusCode: 429, error: SLOWED_DOWN.ko });
+    expect(slowed.headers['retry-after']).toBe('1');
+
+    await sleep(1000);
+    await verify('wrong', '198.18.0.6').expect(401);
+    const longer = await verify(ADMIN_PASSWORD, '198.18.0.7', 'en').expect(429);
+    expect(longer.body).toEqual({ statusCode: 429, error: SLOWED_DOWN.en });
+    expect(longer.headers['retry-after']).toBe('2');
+
+    // Being told to wait is no failure of the address: after the wait the admin gets in from it.
+    await sleep(2000);
+    await verify(ADMIN_PASSWORD, '198.18.0.7').expect(200);
+  });
+});
+
+describe('ADMIN_PASSWORD_HASH', () => {
+  it.each(['scrypt$0$0', `scrypt$${'00'.repeat(8)}$${'00'.repeat(32)}`, `scrypt$${'00'.repeat(16)}$${'00'.repeat(8)}`])(
+    'stops the backend at start-up when it is %s, naming the variable',
+    async (hash) => {
+      const schema = await createTestSchema();
+      try {
+        await expect(
+          startBackendProcess({ DATABASE_URL: schema.url, ADMIN_PASSWORD_HASH: hash, ADMIN_PASSWORD: '' }),
+        ).rejects.toThrow(
+          /ADMIN_PASSWORD_HASH: needs a salt of at least 16 bytes and a key of at least 32 bytes|ADMIN_PASSWORD_HASH: must look like/,
+        );
+      } finally {
+        await schema.drop();
+      }
+    },
+  );
 });

@@ -1,7 +1,9 @@
 import { type APIRequestContext, type APIResponse } from '@playwright/test';
 import { readFileSync, statSync } from 'node:fs';
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { E2E } from './support/stack';
 import { expect, test } from './support/test';
 
 // What nginx in front of the backend is for, checked through it: these tests run against the
@@ -120,4 +122,95 @@ test("an unknown address under /api/ answers the API's JSON 404, not a page @des
   const body = (await response.json()) as { statusCode: number; error: unknown };
   expect(body.statusCode).toBe(404);
   expect(typeof body.error).toBe('string');
+});
+
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A POST to nginx from a loopback address other than 127.0.0.1, where every other test comes
+ * from: nginx and the backend count it apart, so filling its budgets slows no other test down.
+ */
+function postFrom(
+  address: string,
+  path: string,
+  body: object,
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: E2E.port,
+        method: 'POST',
+        path,
+        localAddress: address,
+        agent: false,
+        headers: { 'Content-Type': 'application/json', ...headers },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      },
+    );
+    call.on('error', reject);
+    call.end(JSON.stringify(body));
+  });
+}
+
+test("a script posting inquiries is stopped by nginx itself with the API's JSON 429, in Korean or English @desktop", async () => {
+  const script = '127.0.0.21';
+  let refused: { sent: number; answer: RawAnswer } | undefined;
+  // Empty inquiries: the backend refuses them (400) and stores nothing, but nginx counts every POST.
+  for (let sent = 1; sent <= 30 && !refused; sent++) {
+    const answer = await postFrom(script, '/api/contact', {}, { 'Accept-Language': 'ko-KR,ko;q=0.9,en;q=0.8' });
+    if (answer.status === 429) refused = { sent, answer };
+    else expect(answer.status, `POST ${sent}`).toBe(400);
+  }
+  expect(refused, 'a 429 within the burst nginx allows').toBeDefined();
+  expect(refused!.sent).toBeLessThanOrEqual(12);
+  const { answer } = refused!;
+  expect(answer.headers['content-type']).toMatch(/^application\/json\b/);
+  expect(JSON.parse(answer.body)).toEqual({
+    statusCode: 429,
+    error: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요',
+  });
+  expect(answer.headers['retry-after']).toBe('60');
+  // Everything the backend answers carries its Content-Security-Policy: this came from nginx.
+  expect(answer.headers['content-security-policy']).toBeUndefined();
+
+  const english = await postFrom(script, '/api/partner', {}, { 'Accept-Language': 'en-US,en;q=0.9' });
+  expect(english.status).toBe(429);
+  expect(english.headers['content-type']).toMatch(/^application\/json\b/);
+  expect(JSON.parse(english.body)).toEqual({ statusCode: 429, error: 'Too many requests. Please try again shortly' });
+});
+
+test('a visitor cannot name another address in X-Forwarded-For: wrong logins still reach 429, and the admin logs in from elsewhere @desktop', async () => {
+  const guesser = '127.0.0.22';
+  const statuses: number[] = [];
+  for (let attempt = 1; attempt <= 12; attempt++) {
+    const answer = await postFrom(
+      guesser,
+      '/api/admin/verify',
+      { password: `wrong-${attempt}` },
+      { 'X-Forwarded-For': `10.${attempt}.0.1` },
+    );
+    statuses.push(answer.status);
+  }
+  expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+  expect(statuses.slice(-7)).toEqual(Array(7).fill(429));
+
+  // The lock is the guesser's alone: from elsewhere the admin gets in, even naming the guesser's address.
+  const admin = await postFrom(
+    '127.0.0.23',
+    '/api/admin/verify',
+    { password: E2E.adminPassword },
+    { 'X-Forwarded-For': guesser },
+  );
+  expect(admin.status).toBe(200);
 });

@@ -12,7 +12,10 @@ export class AdminAuthController {
   @Public()
   @Post('verify')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Exchange the admin password for a token (5 failures a minute per address, then 429)' })
+  @ApiOperation({
+    summary:
+      'Exchange the admin password for a token (5 failures a minute per address, then 429; many failures from all addresses together space the checks out)',
+  })
   verify(@Body() body: VerifyPasswordDto, @Ip() ip: string): Promise<AdminSession> {
     return this.auth.login(body.password, ip);
   }

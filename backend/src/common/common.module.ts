@@ -1,6 +1,14 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { Clock, SystemClock } from './clock';
+import { RateLimitGuard } from './rate-limit';
 
 @Global()
-@Module({ providers: [{ provide: Clock, useClass: SystemClock }], exports: [Clock] })
+@Module({
+  providers: [
+    { provide: Clock, useClass: SystemClock },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+  ],
+  exports: [Clock],
+})
 export class CommonModule {}

@@ -30,6 +30,11 @@ export class RetryLaterException extends HttpExceptionWithHeaders {
   }
 }
 
+/** Whole seconds for Retry-After, never 0. */
+export function retryAfterSeconds(milliseconds: number): number {
+  return Math.max(1, Math.ceil(milliseconds / 1000));
+}
+
 /** Errors raised by Express's body parser before any controller runs. */
 interface BodyParserError {
   type: string;

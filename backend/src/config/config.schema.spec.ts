@@ -57,6 +57,34 @@ describe('parseConfig', () => {
     expect(variables).toEqual(['NEWSLETTER_BATCH_SIZE', 'NEWSLETTER_SMTP_CONNECTIONS']);
   });
 
+  it('gives the admin login throttle and the public write budgets their documented defaults', () => {
+    expect(parse({}).env).toMatchObject({
+      ADMIN_LOGIN_MAX_FAILURES: 5,
+      ADMIN_LOGIN_GLOBAL_FREE_FAILURES: 20,
+      ADMIN_LOGIN_GLOBAL_MAX_DELAY_SECONDS: 10,
+      RATE_LIMIT_INQUIRIES: { points: 10, seconds: 3600 },
+      RATE_LIMIT_SUBSCRIBE: { points: 10, seconds: 3600 },
+      RATE_LIMIT_UNSUBSCRIBE: { points: 60, seconds: 60 },
+      RATE_LIMIT_UPLOADS: { points: 20, seconds: 3600 },
+    });
+  });
+
+  it.each([
+    ['5/10m', { points: 5, seconds: 600 }],
+    ['100/h', { points: 100, seconds: 3600 }],
+    ['3/30s', { points: 3, seconds: 30 }],
+    [' 1000/24h ', { points: 1000, seconds: 86_400 }],
+  ])('reads the budget %p as calls per window', (value, budget) => {
+    expect(parse({ RATE_LIMIT_SUBSCRIBE: value }).env.RATE_LIMIT_SUBSCRIBE).toEqual(budget);
+  });
+
+  it.each(['', 'ten', '10', '0/1h', '10/0m', '10/2d', '10/25h', '-1/1h', '1.5/1h'])(
+    'refuses the budget %p, naming the variable',
+    (value) => {
+      expect(configError({ DATABASE_URL, RATE_LIMIT_UPLOADS: value }).variables).toEqual(['RATE_LIMIT_UPLOADS']);
+    },
+  );
+
   it('drops the trailing slash of PUBLIC_URL', () => {
     expect(parse({ PUBLIC_URL: 'https://giftcast.example/' }).env.PUBLIC_URL).toBe('https://giftcast.example');
   });
@@ -137,6 +165,33 @@ describe('parseConfig', () => {
       expect(
         configError(production({ ADMIN_PASSWORD_HASH: 'scrypt$nothex$zz', JWT_SECRET: STRONG_SECRET })).variables,
       ).toContain('ADMIN_PASSWORD_HASH');
+    });
+
+    it.each([
+      ['scrypt$0$0 (it let any password in)', 'scrypt$0$0'],
+      ['a salt of 15 bytes', `scrypt$${'ab'.repeat(15)}$${'cd'.repeat(32)}`],
+      ['a key of 31 bytes', `scrypt$${'ab'.repeat(16)}$${'cd'.repeat(31)}`],
+      ['an empty salt and key', 'scrypt$$'],
+      ['hex of an odd length', `scrypt$${'ab'.repeat(16)}a$${'cd'.repeat(32)}`],
+      ['upper-case hex', `scrypt$${'AB'.repeat(16)}$${'CD'.repeat(32)}`],
+      ['a fourth part', `scrypt$${'ab'.repeat(16)}$${'cd'.repeat(32)}$00`],
+    ])('refuses an ADMIN_PASSWORD_HASH with %s, naming it', (_, hash) => {
+      const { error, variables } = configError(production({ ADMIN_PASSWORD_HASH: hash, JWT_SECRET: STRONG_SECRET }));
+      expect(variables).toEqual(['ADMIN_PASSWORD_HASH']);
+      expect(error.message).toContain('ADMIN_PASSWORD_HASH');
+    });
+
+    it('refuses scrypt$0$0 in development too, where it would otherwise replace the generated password', () => {
+      expect(configError({ DATABASE_URL, ADMIN_PASSWORD_HASH: 'scrypt$0$0' }).variables).toEqual([
+        'ADMIN_PASSWORD_HASH',
+      ]);
+    });
+
+    it('accepts a hash with a salt of exactly 16 bytes and a key of exactly 32 bytes', () => {
+      const hash = `scrypt$${'ab'.repeat(16)}$${'cd'.repeat(32)}`;
+      expect(
+        parseConfig(production({ ADMIN_PASSWORD_HASH: hash, JWT_SECRET: STRONG_SECRET })).env.ADMIN_PASSWORD_HASH,
+      ).toBe(hash);
     });
 
     it.each([

@@ -22,6 +22,54 @@ const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => v
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** Salt and key lengths below which a scrypt hash protects nothing (`scrypt$0$0` matched any password). */
+export const ADMIN_HASH_MIN_SALT_BYTES = 16;
+export const ADMIN_HASH_MIN_KEY_BYTES = 32;
+
+const HEX_BYTES = /^(?:[0-9a-f]{2})+$/;
+
+/** `scrypt$<salt hex>$<key hex>`, as `npm run hash-password` prints it, with a salt and key long enough. */
+const adminPasswordHash = z.string().superRefine((value, ctx) => {
+  const [scheme, salt, key, ...rest] = value.split('$');
+  if (scheme !== 'scrypt' || rest.length > 0 || !HEX_BYTES.test(salt ?? '') || !HEX_BYTES.test(key ?? '')) {
+    ctx.addIssue({ code: 'custom', message: 'must look like scrypt$<salt hex>$<hash hex> (npm run hash-password)' });
+    return;
+  }
+  if (salt.length / 2 < ADMIN_HASH_MIN_SALT_BYTES || key.length / 2 < ADMIN_HASH_MIN_KEY_BYTES) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `needs a salt of at least ${ADMIN_HASH_MIN_SALT_BYTES} bytes and a key of at least ${ADMIN_HASH_MIN_KEY_BYTES} bytes (npm run hash-password)`,
+    });
+  }
+});
+
+export interface RateBudget {
+  /** Calls allowed per client address within the window. */
+  points: number;
+  seconds: number;
+}
+
+const WINDOW_SECONDS = { s: 1, m: 60, h: 3600 } as const;
+
+/** A budget of calls per client address, written `<calls>/<window>`: `10/1h`, `60/1m`, `5/30s`. */
+const rateBudget = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, ctx): RateBudget => {
+      const match = /^([1-9]\d*)\/(\d*)([smh])$/.exec(value);
+      const seconds = match ? Number(match[2] || 1) * WINDOW_SECONDS[match[3] as keyof typeof WINDOW_SECONDS] : 0;
+      if (!match || seconds < 1 || seconds > 86_400) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be <calls>/<window> such as 10/1h, 60/1m or 5/30s (window up to 24h)',
+        });
+        return z.NEVER;
+      }
+      return { points: Number(match[1]), seconds };
+    });
+
 /** The environment the backend accepts; every variable is documented in .env.example. */
 export const envSchema = z
   .object({
@@ -58,12 +106,7 @@ export const envSchema = z
     NEWSLETTER_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
 
     ADMIN_PASSWORD: optionalString,
-    ADMIN_PASSWORD_HASH: optionalString.pipe(
-      z
-        .string()
-        .regex(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/, 'must look like scrypt$<salt hex>$<hash hex>')
-        .optional(),
-    ),
+    ADMIN_PASSWORD_HASH: optionalString.pipe(adminPasswordHash.optional()),
     JWT_SECRET: optionalString,
     JWT_TTL: z.coerce
       .number()
@@ -72,6 +115,13 @@ export const envSchema = z
       .max(30 * 24 * 3600)
       .default(12 * 3600),
     ADMIN_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    ADMIN_LOGIN_GLOBAL_FREE_FAILURES: z.coerce.number().int().min(1).default(20),
+    ADMIN_LOGIN_GLOBAL_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+
+    RATE_LIMIT_INQUIRIES: rateBudget('10/1h'),
+    RATE_LIMIT_SUBSCRIBE: rateBudget('10/1h'),
+    RATE_LIMIT_UNSUBSCRIBE: rateBudget('60/1m'),
+    RATE_LIMIT_UPLOADS: rateBudget('20/1h'),
 
     VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(104_857_600),
     VIDEO_RETENTION_DAYS: z.coerce.number().int().positive().default(7),

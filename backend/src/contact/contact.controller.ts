@@ -1,6 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../admin-auth/admin-access.decorators';
+import { RateLimit } from '../common/rate-limit';
 import { ContactService } from './contact.service';
 import { CreateInquiryDto } from './dto/create-inquiry.dto';
 
@@ -15,6 +16,7 @@ export class ContactController {
   constructor(private readonly contact: ContactService) {}
 
   @Public()
+  @RateLimit('inquiries')
   @Post('contact')
   @ApiOperation({ summary: 'Customer-centre inquiry' })
   async contactInquiry(@Body() body: CreateInquiryDto): Promise<InquiryCreated> {
@@ -23,6 +25,7 @@ export class ContactController {
   }
 
   @Public()
+  @RateLimit('inquiries')
   @Post('partner')
   @ApiOperation({ summary: 'Partner programme inquiry' })
   async partnerInquiry(@Body() body: CreateInquiryDto): Promise<InquiryCreated> {

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { Public } from '../admin-auth/admin-access.decorators';
 import { RequestLanguage } from '../common/language';
 import { type Language, translate } from '../common/messages';
+import { RateLimit } from '../common/rate-limit';
 import { AppConfig } from '../config/app-config';
 import { SubscribeDto } from './dto/subscribe.dto';
 import { UnsubscribeDto } from './dto/unsubscribe.dto';
@@ -23,6 +24,7 @@ export class NewsletterController {
     private readonly config: AppConfig,
   ) {}
 
+  @RateLimit('subscribe')
   @Post('subscribe')
   @ApiOperation({ summary: 'Subscribe (201 new or reactivated, 200 already subscribed)' })
   async subscribe(
@@ -35,6 +37,7 @@ export class NewsletterController {
     return { success: true, message: translate(message, language) };
   }
 
+  @RateLimit('unsubscribe')
   @Post('unsubscribe')
   @HttpCode(200)
   @ApiOperation({ summary: 'Unsubscribe with the token from the link' })
@@ -44,6 +47,7 @@ export class NewsletterController {
   }
 
   /** RFC 8058: mail clients POST `List-Unsubscribe=One-Click` here; the token is all it needs. */
+  @RateLimit('unsubscribe')
   @Post('unsubscribe/one-click')
   @HttpCode(200)
   @ApiQuery({ name: 'token', required: true })

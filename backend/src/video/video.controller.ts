@@ -3,6 +3,7 @@ import { ApiConsumes, ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nes
 import { create as contentDisposition } from 'content-disposition';
 import type { Request, Response } from 'express';
 import { Public } from '../admin-auth/admin-access.decorators';
+import { RateLimit } from '../common/rate-limit';
 import { AppConfig } from '../config/app-config';
 import { type CodeMessageResponse, type MessageResponse, toMessageResponse } from './message-response';
 import { type StoredFile, VideoService } from './video.service';
@@ -39,6 +40,7 @@ export class VideoController {
     return this.videos.forCode(qrToken);
   }
 
+  @RateLimit('uploads')
   @Post('messages/:qrToken/video')
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Record on an unused code: one file field `video`, streamed to storage' })

@@ -1,0 +1,162 @@
+import type { Response, Test } from 'supertest';
+import { AppConfig } from '../src/config/app-config';
+import type { RateBudget } from '../src/config/config.schema';
+import { expectContractError } from './support/contract';
+import { uniqueEmail, validInquiry } from './support/factories';
+import { expectNoWrites } from './support/no-writes';
+import { startTestApp, type TestApp } from './support/test-app';
+import { makeClip, videoObjectKeys } from './support/video-fixtures';
+
+const TOO_MANY = {
+  ko: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요',
+  en: 'Too many requests. Please try again shortly',
+};
+
+describe('budgets of the public writes per client address, at their defaults', () => {
+  let t: TestApp;
+  let budgets: Record<'inquiries' | 'subscribe' | 'unsubscribe' | 'uploads', RateBudget>;
+  let auth: { Authorization: string };
+
+  beforeAll(async () => {
+    t = await startTestApp({}, { limits: 'default' });
+    const { env } = t.app.get(AppConfig);
+    budgets = {
+      inquiries: env.RATE_LIMIT_INQUIRIES,
+      subscribe: env.RATE_LIMIT_SUBSCRIBE,
+      unsubscribe: env.RATE_LIMIT_UNSUBSCRIBE,
+      uploads: env.RATE_LIMIT_UPLOADS,
+    };
+    auth = { Authorization: `Bearer ${await t.adminToken()}` };
+  });
+  afterAll(() => t.close());
+
+  let addresses = 0;
+  /** An address of its own for each test, named by X-Forwarded-For as the trusted local proxy would. */
+  const newAddress = () => `203.0.113.${++addresses}`;
+
+  function from(address: string, request: Test, language?: string): Test {
+    request.set('X-Forwarded-For', address);
+    if (language) request.set('Accept-Language', language);
+    return request;
+  }
+
+  /** The contract's 429: JSON in the request's language, with a Retry-After within the budget's window. */
+  function expectTooMany(response: Response, budget: RateBudget, language: 'ko' | 'en' = 'ko'): void {
+    expectContractError(response, 429);
+    expect(response.body).toEqual({ statusCode: 429, error: TOO_MANY[language] });
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(budget.seconds);
+  }
+
+  it('has the documented defaults', () => {
+    expect(budgets).toEqual({
+      inquiries: { points: 10, seconds: 3600 },
+      subscribe: { points: 10, seconds: 3600 },
+      unsubscribe: { points: 60, seconds: 60 },
+      uploads: { points: 20, seconds: 3600 },
+    });
+  });
+
+  it('takes contact and partner inquiries up to the budget they share, then answers 429 and stores and sends nothing', async () => {
+    const address = newAddress();
+    for (let sent = 1; sent <= budgets.inquiries.points; sent++) {
+      const path = sent % 2 ? '/api/contact' : '/api/partner';
+      await from(address, t.http.post(path)).send(validInquiry()).expect(201);
+    }
+    const refused = await expectNoWrites(t, () => from(address, t.http.post('/api/contact')).send(validInquiry()));
+    expectTooMany(refused, budgets.inquiries);
+    const english = await expectNoWrites(t, () =>
+      from(address, t.http.post('/api/partner'), 'en-US,en;q=0.9').send(validInquiry()),
+    );
+    expectTooMany(english, budgets.inquiries, 'en');
+
+    await from(newAddress(), t.http.post('/api/contact')).send(validInquiry()).expect(201);
+  });
+
+  it('takes subscriptions up to the budget, then answers 429 and stores and sends nothing', async () => {
+    const address = newAddress();
+    for (let sent = 1; sent <= budgets.subscribe.points; sent++) {
+      await from(address, t.http.post('/api/subscribe')).send({ email: uniqueEmail() }).expect(201);
+    }
+    const refused = await expectNoWrites(t, () =>
+      from(address, t.http.post('/api/subscribe')).send({ email: uniqueEmail() }),
+    );
+    expectTooMany(refused, budgets.subscribe);
+    const english = await expectNoWrites(t, () =>
+      from(address, t.http.post('/api/subscribe'), 'en').send({ email: uniqueEmail() }),
+    );
+    expectTooMany(english, budgets.subscribe, 'en');
+  });
+
+  it('takes unsubscribes, by the page and by one click, up to the budget they share, then answers 429 and changes nothing', async () => {
+    const tokens: string[] = [];
+    for (const email of [uniqueEmail(), uniqueEmail()]) {
+      await from(newAddress(), t.http.post('/api/subscribe')).send({ email }).expect(201);
+      const [{ token }] = await t.db.query('SELECT unsubscribe_token AS token FROM blog_subscribers WHERE email = $1', [
+        email,
+      ]);
+      tokens.push(token);
+    }
+    const address = newAddress();
+    // Up to the last call of the budget: unknown tokens on both routes (404), then a real one.
+    for (let sent = 1; sent < budgets.unsubscribe.points; sent++) {
+      const request =
+        sent % 2
+          ? from(address, t.http.post('/api/unsubscribe')).send({ token: '00000000-0000-0000-0000-000000000000' })
+          : from(address, t.http.post('/api/unsubscribe/one-click?token=00000000-0000-0000-0000-000000000000'))
+              .type('form')
+              .send('List-Unsubscribe=One-Click');
+      await request.expect(404);
+    }
+    await from(address, t.http.post('/api/unsubscribe')).send({ token: tokens[0] }).expect(200);
+
+    const oneClick = await expectNoWrites(t, () =>
+      from(address, t.http.post(`/api/unsubscribe/one-click?token=${tokens[1]}`))
+        .type('form')
+        .send('List-Unsubscribe=One-Click'),
+    );
+    expectTooMany(oneClick, budgets.unsubscribe);
+    const english = await expectNoWrites(t, () =>
+      from(address, t.http.post('/api/unsubscribe'), 'en').send({ token: tokens[1] }),
+    );
+    expectTooMany(english, budgets.unsubscribe, 'en');
+    const [{ active }] = await t.db.query('SELECT active FROM blog_subscribers WHERE unsubscribe_token = $1', [
+      tokens[1],
+    ]);
+    expect(active).toBe(true);
+  });
+
+  it('takes uploads up to the budget, then answers 429 before storing anything, and the code stays unused', async () => {
+    const codes = (await t.http.post('/api/admin/qr').set(auth).send({ count: 2 }).expect(201)).body.items as {
+      qrToken: string;
+    }[];
+    const clip = makeClip('webm', 1);
+    const upload = (address: string, token: string, language?: string) =>
+      from(address, t.http.post(`/api/messages/${token}/video`), language).attach('video', clip, {
+        filename: 'message.webm',
+        contentType: 'video/webm',
+      });
+
+    const address = newAddress();
+    for (let sent = 1; sent < budgets.uploads.points; sent++) {
+      await upload(address, `unknown-token-${sent}`).expect(404);
+    }
+    await upload(address, codes[0].qrToken).expect(201);
+    // Its processing done, so that nothing else writes while the refused uploads are watched.
+    const deadline = Date.now() + 60_000;
+    while ((await t.http.get(`/api/messages/${codes[0].qrToken}`)).body.message?.state !== 'ready') {
+      if (Date.now() > deadline) throw new Error('the accepted upload was not processed');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    const objectsBefore = await videoObjectKeys(t);
+    const refused = await expectNoWrites(t, () => upload(address, codes[1].qrToken));
+    expectTooMany(refused, budgets.uploads);
+    const english = await expectNoWrites(t, () => upload(address, codes[1].qrToken, 'en'));
+    expectTooMany(english, budgets.uploads, 'en');
+    expect(await videoObjectKeys(t)).toEqual(objectsBefore);
+    expect((await t.http.get(`/api/messages/${codes[1].qrToken}`).expect(200)).body.status).toBe('unused');
+  });
+});

@@ -1,0 +1,217 @@
+// What nginx tells the backend about the visitor, and the budgets it keeps per visitor address,
+// checked against a stand-in backend that records what reaches it. Each test works from a
+// loopback address of its own (127.0.0.x), as nginx counts per address.
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { startLocalNginx, TEMPLATE_PATH } from './nginx/local-nginx.mjs';
+
+const TOO_MANY = {
+  ko: { statusCode: 429, error: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요' },
+  en: { statusCode: 429, error: 'Too many requests. Please try again shortly' },
+};
+
+/** Requests that reached the stand-in backend: `{ method, url, headers }`. */
+const received = [];
+/** Open server-sent-event answers, ended when the test is over. */
+const streams = new Set();
+
+const backend = createServer((incoming, outgoing) => {
+  received.push({ method: incoming.method, url: incoming.url, headers: incoming.headers });
+  incoming.resume();
+  if (incoming.url === '/api/qr/available/stream') {
+    outgoing.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    outgoing.write(': open\n\n');
+    streams.add(outgoing);
+    outgoing.on('close', () => streams.delete(outgoing));
+    return;
+  }
+  if (incoming.url === '/api/admin/verify') {
+    outgoing.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '7' });
+    outgoing.end(JSON.stringify({ statusCode: 429, error: 'from the backend' }));
+    return;
+  }
+  outgoing.writeHead(200, { 'Content-Type': 'application/json' });
+  outgoing.end('{"fromBackend":true}');
+});
+
+let nginx;
+let port;
+let webRoot;
+
+async function listen(server) {
+  await new Promise((listening) => server.listen(0, '127.0.0.1', listening));
+  return server.address().port;
+}
+
+async function freePort() {
+  const server = createServer();
+  const free = await listen(server);
+  await new Promise((closed) => server.close(closed));
+  return free;
+}
+
+before(async () => {
+  const backendPort = await listen(backend);
+  port = await freePort();
+  webRoot = mkdtempSync(join(tmpdir(), 'giftcast-web-'));
+  // nginx's workers run as another user when it is started as root.
+  chmodSync(webRoot, 0o755);
+  nginx = startLocalNginx({
+    BACKEND_UPSTREAM: `127.0.0.1:${backendPort}`,
+    LISTEN_PORT: `127.0.0.1:${port}`,
+    WEB_ROOT: webRoot,
+  });
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/health`);
+      return;
+    } catch {
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+  }
+  throw new Error('nginx did not start');
+});
+
+after(async () => {
+  for (const stream of streams) stream.destroy();
+  await nginx?.stop();
+  await new Promise((closed) => backend.close(closed));
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+let lastOctet = 1;
+/** A loopback address no other test uses. */
+const newAddress = () => `127.0.0.${++lastOctet}`;
+
+/**
+ * One request to nginx from `from`; resolves with status, headers and body once the answer has
+ * ended, or as soon as it starts with `keepOpen` (a stream), leaving it open.
+ */
+function send(from, method, path, { headers = {}, body, keepOpen = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const call = request(
+      { host: '127.0.0.1', port, method, path, headers, localAddress: from, agent: false },
+      (response) => {
+        const answer = {
+          status: response.statusCode,
+          headers: response.headers,
+          rawHeaders: response.rawHeaders,
+          text: '',
+          response,
+        };
+        if (keepOpen && response.statusCode === 200) {
+          call.setTimeout(0);
+          return resolve(answer);
+        }
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (answer.text += chunk));
+        response.on('end', () => resolve(answer));
+      },
+    );
+    call.on('error', reject);
+    // An answer that never ends (a stream nginx should have refused) fails the test instead of hanging it.
+    call.setTimeout(5000, () => call.destroy(new Error(`${method} ${path}: no complete answer within 5 s`)));
+    call.end(body);
+  });
+}
+
+const post = (from, path, headers = {}) =>
+  send(from, 'POST', path, { headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+
+function assertTooMany(answer, language) {
+  assert.equal(answer.status, 429);
+  assert.match(answer.headers['content-type'], /^application\/json/);
+  assert.deepEqual(JSON.parse(answer.text), TOO_MANY[language]);
+  assert.equal(answer.headers['retry-after'], '60');
+  assert.equal(answer.headers['x-content-type-options'], 'nosniff');
+}
+
+test('the template hands the backend the address nginx saw, never the X-Forwarded-For the visitor wrote', () => {
+  const template = readFileSync(TEMPLATE_PATH, 'utf8');
+  const values = (header) =>
+    [...template.matchAll(new RegExp(`proxy_set_header\\s+${header}\\s+([^;]+);`, 'g'))].map(([, value]) => value);
+  const proxyingLocations = [...template.matchAll(/proxy_set_header\s+Host\b/g)].length;
+  assert.deepEqual(values('X-Forwarded-For'), Array(proxyingLocations).fill('$remote_addr'));
+  assert.deepEqual(values('X-Real-IP'), Array(proxyingLocations).fill('$remote_addr'));
+  assert.doesNotMatch(template, /\$proxy_add_x_forwarded_for/);
+});
+
+for (const path of ['/api/posts', '/api/contact', '/blog']) {
+  test(`the backend hears the visitor's own address for ${path}, whatever headers the visitor sent`, async () => {
+    const visitor = newAddress();
+    received.length = 0;
+    const answer = await send(visitor, 'GET', path, {
+      headers: { 'X-Forwarded-For': '198.51.100.7, 10.0.0.1', 'X-Real-IP': '198.51.100.7' },
+    });
+    assert.equal(answer.status, 200);
+    assert.equal(received.length, 1);
+    assert.equal(received[0].headers['x-forwarded-for'], visitor);
+    assert.equal(received[0].headers['x-real-ip'], visitor);
+  });
+}
+
+// [what, paths taken in turn, POSTs let through at once]
+const BUDGETS = [
+  ['inquiries (contact and partner together)', ['/api/contact', '/api/partner'], 11],
+  ['subscriptions', ['/api/subscribe'], 11],
+  ['unsubscribes (the page and one click together)', ['/api/unsubscribe', '/api/unsubscribe/one-click?token=t'], 61],
+  ['uploads', ['/api/messages/some-token/video'], 11],
+];
+
+for (const [what, paths, allowed] of BUDGETS) {
+  test(`${what}: ${allowed} POSTs at once from one address reach the backend, the next are a JSON 429 in the visitor's language`, async () => {
+    const visitor = newAddress();
+    received.length = 0;
+    // All at once: the budget refills as time passes (one a second for unsubscribes).
+    const statuses = await Promise.all(
+      Array.from({ length: allowed }, async (_, sent) => (await post(visitor, paths[sent % paths.length])).status),
+    );
+    assert.deepEqual(statuses, Array(allowed).fill(200));
+    assert.equal(received.length, allowed);
+    assertTooMany(await post(visitor, paths[0], { 'Accept-Language': 'ko-KR,ko;q=0.9' }), 'ko');
+    assertTooMany(await post(visitor, paths.at(-1), { 'Accept-Language': 'en-US,en;q=0.9,ko;q=0.8' }), 'en');
+    assert.equal(received.length, allowed, 'nothing more reached the backend');
+
+    // Other methods are not counted, and other addresses have budgets of their own.
+    assert.equal((await send(visitor, 'GET', paths[0])).status, 200);
+    assert.equal((await send(visitor, 'DELETE', paths[0])).status, 200);
+    assert.equal((await post(newAddress(), paths[0])).status, 200);
+  });
+}
+
+test('20 live /try streams from one address are served, the 21st is a JSON 429 until one closes', async () => {
+  const visitor = newAddress();
+  const open = [];
+  for (let stream = 0; stream < 20; stream += 1) {
+    const answer = await send(visitor, 'GET', '/api/qr/available/stream', { keepOpen: true });
+    assert.equal(answer.status, 200);
+    open.push(answer.response);
+  }
+  assertTooMany(await send(visitor, 'GET', '/api/qr/available/stream', { headers: { 'Accept-Language': 'en' } }), 'en');
+  assert.equal((await send(newAddress(), 'GET', '/api/qr/available/stream', { keepOpen: true })).status, 200);
+
+  open.pop().destroy();
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const answer = await send(visitor, 'GET', '/api/qr/available/stream', { keepOpen: true });
+    if (answer.status === 200) break;
+    assert.ok(Date.now() < deadline, 'a stream is served again once one closed');
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  for (const stream of streams) stream.destroy();
+});
+
+test("the backend's own 429 passes through as it is, with its one Retry-After", async () => {
+  const answer = await post(newAddress(), '/api/admin/verify');
+  assert.equal(answer.status, 429);
+  assert.deepEqual(JSON.parse(answer.text), { statusCode: 429, error: 'from the backend' });
+  const retryAfter = answer.rawHeaders.filter(
+    (_, index) => index % 2 === 0 && /^retry-after$/i.test(answer.rawHeaders[index]),
+  );
+  assert.deepEqual(retryAfter.length, 1);
+  assert.equal(answer.headers['retry-after'], '7');
+});

@@ -61,3 +61,20 @@ export function isStorageUnavailable(error: unknown): boolean {
   if (($metadata.httpStatusCode ?? 0) >= 500) return true;
   return name === 'TimeoutError' || isNetworkError(error);
 }
+
+/**
+ * Runs `work` until it succeeds, waiting out an outage of the database or the object store in
+ * between (1 s, then twice as long each time, up to 10 s); any other error, and `signal` being
+ * aborted (shutdown), end it. For a result already known that must not be lost, such as a mail
+ * sent, whose record would otherwise make a later run do it again.
+ */
+export async function throughOutage<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  for (let delayMs = 1000; ; delayMs = Math.min(delayMs * 2, 10_000)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (signal?.aborted || !(isDatabaseUnavailable(error) || isStorageUnavailable(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
+    }
+  }
+}

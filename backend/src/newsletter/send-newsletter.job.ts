@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import type { Language } from '../common/messages';
+import { throughOutage } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { returnedRows } from '../database/postgres-errors';
 import { MailService } from '../mail/mail.service';
@@ -46,6 +47,7 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer?: NodeJS.Timeout;
   private stopped = false;
+  private readonly stopping = new AbortController();
   private working?: Promise<void>;
   private kickedWhileWorking = false;
 
@@ -68,6 +70,7 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     clearInterval(this.timer);
     await this.idle();
   }
@@ -281,10 +284,15 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
 
   /** Changes one claimed record and gives up its lease; a record settled by anyone already stays as it is. */
   private async settle(id: string, changes: string, values: unknown[]): Promise<void> {
-    await this.db.query(
-      `UPDATE newsletter_sends SET ${changes}, lease_owner = NULL, lease_until = NULL
-        WHERE id = $1 AND status = 'pending' AND lease_owner = $2`,
-      [id, this.owner, ...values],
+    // An outcome already known is kept through a database outage: lost, the mail would go again.
+    await throughOutage(
+      () =>
+        this.db.query(
+          `UPDATE newsletter_sends SET ${changes}, lease_owner = NULL, lease_until = NULL
+            WHERE id = $1 AND status = 'pending' AND lease_owner = $2`,
+          [id, this.owner, ...values],
+        ),
+      this.stopping.signal,
     );
   }
 

@@ -25,6 +25,7 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
   private readonly logger = new Logger('QrStore');
   private readonly changes = new EventEmitter().setMaxListeners(0);
   private listener?: Client;
+  private reconnecting?: NodeJS.Timeout;
   private closed = false;
 
   constructor(
@@ -44,6 +45,7 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.reconnecting);
     await this.listener?.end().catch(() => undefined);
   }
 
@@ -53,20 +55,30 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
     client.on('error', (error) => {
       this.logger.warn(`change listener lost its connection: ${error.message}`);
       void client.end().catch(() => undefined);
-      if (!this.closed) setTimeout(() => void this.reconnect(), RECONNECT_DELAY_MS);
+      this.reconnectLater(RECONNECT_DELAY_MS);
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     this.listener = client;
   }
 
-  private async reconnect(): Promise<void> {
-    try {
-      await this.listen();
-      this.changes.emit('change'); // something may have changed while we were away
-    } catch (error) {
-      if (!this.closed) setTimeout(() => void this.reconnect(), RECONNECT_DELAY_MS * 5);
-    }
+  /** One reconnection at a time, until the database answers again or the store closes. */
+  private reconnectLater(delayMs: number): void {
+    if (this.closed || this.reconnecting) return;
+    this.reconnecting = setTimeout(() => {
+      this.reconnecting = undefined;
+      if (this.closed) return;
+      this.listen().then(
+        () => this.changes.emit('change'), // something may have changed while we were away
+        () => this.reconnectLater(RECONNECT_DELAY_MS * 5),
+      );
+    }, delayMs);
+    this.reconnecting.unref();
   }
 
   onChange(listener: () => void): () => void {

@@ -8,7 +8,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { isDatabaseUnavailable, isStorageUnavailable } from '../common/outage';
+import { isDatabaseUnavailable, isStorageUnavailable, throughOutage } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { returnedRows } from '../database/postgres-errors';
 import { StorageService } from '../storage/storage.service';
@@ -242,7 +242,8 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
   private async giveBack(message: VideoMessage, afterSeconds: number): Promise<void> {
     await this.db.query(
       `UPDATE video_messages
-          SET job_lease_until = now() + make_interval(secs => $2), job_attempts = greatest(job_attempts - 1, 0)
+          SET job_lease_until = CASE WHEN $2 > 0 THEN now() + make_interval(secs => $2) END,
+              job_attempts = greatest(job_attempts - 1, 0)
         WHERE id = $1`,
       [message.id, afterSeconds],
     );
@@ -263,10 +264,10 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
       } else if (isStorageUnavailable(error) || isDatabaseUnavailable(error)) {
         // An outage is not the video's fault: the attempt does not count, and the job waits it out.
         this.logger.warn(`message ${message.id} waits for storage or the database: ${reason}`);
-        await this.giveBack(message, OUTAGE_RETRY_SECONDS);
+        await throughOutage(() => this.giveBack(message, OUTAGE_RETRY_SECONDS), this.shutdown.signal);
       } else if (error instanceof UnplayableVideoError) {
         this.logger.warn(`message ${message.id} cannot be played, the code is free again: ${reason}`);
-        await this.lifecycle.fail(message, error.reason);
+        await throughOutage(() => this.lifecycle.fail(message, error.reason), this.shutdown.signal);
       } else if (message.jobAttempts < MAX_ATTEMPTS) {
         this.logger.warn(`message ${message.id} attempt ${message.jobAttempts} failed, will retry: ${reason}`);
         await this.db.query(`UPDATE video_messages SET job_lease_until = now() + interval '10 seconds' WHERE id = $1`, [

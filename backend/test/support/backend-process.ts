@@ -35,7 +35,7 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
     /** SIGTERM as an orchestrator would; SIGKILL if it has not exited 5 s later. */
     stop: () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
+        if (child.exitCode !== null || child.signalCode !== null) return done();
         const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
         child.once('exit', () => {
           clearTimeout(kill);

@@ -50,6 +50,8 @@ export const MESSAGES = {
   'password.required': { ko: '비밀번호를 입력해주세요', en: 'Please enter the password' },
 
   'error.badRequest': { ko: '잘못된 요청입니다', en: 'Bad request' },
+  'error.headersTooLarge': { ko: '요청 헤더가 너무 큽니다', en: 'The request headers are too large' },
+  'error.requestTimeout': { ko: '요청이 제시간에 끝나지 않았습니다', en: 'The request took too long' },
   'error.malformedJson': { ko: '요청 본문이 올바른 JSON이 아닙니다', en: 'The request body is not valid JSON' },
   'error.tooLarge': { ko: '요청 본문이 너무 큽니다', en: 'The request body is too large' },
   'error.unsupportedMediaType': { ko: '지원하지 않는 요청 형식입니다', en: 'Unsupported request content type' },

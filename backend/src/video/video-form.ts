@@ -60,7 +60,7 @@ export class VideoForm {
       this.busboy = Busboy({
         headers: request.headers,
         // One byte over the cap lets the size check see that a file is too large.
-        limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 16 * 1024, parts: 30, headerPairs: 20 },
+        limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 16 * 1024, parts: 30 },
       });
     } catch {
       fail(new UnsupportedMediaTypeException('error.video.notMultipart'));

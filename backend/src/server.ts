@@ -1,4 +1,4 @@
-import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -45,7 +45,13 @@ export async function startServer(env: Env, host = '0.0.0.0', logger?: LogLevel[
   http.headersTimeout = HTTP_TIMEOUTS.headersMs;
   http.requestTimeout = HTTP_TIMEOUTS.requestMs;
   http.timeout = HTTP_TIMEOUTS.idleMs;
-  http.on('request', (request: IncomingMessage) => connectionsWithRequests.add(request.socket));
+  http.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    connectionsWithRequests.add(request.socket);
+    // Stopping: a connection that kept alive past its last answer would hold the process open.
+    response.on('finish', () => {
+      if (!http.listening) setImmediate(() => http.closeIdleConnections());
+    });
+  });
   http.on('clientError', answerMalformedRequest);
   await app.listen(env.PORT, host);
   const address = app.getHttpServer().address();

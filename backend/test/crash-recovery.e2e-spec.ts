@@ -165,6 +165,43 @@ describe('after a crash', () => {
     expect(ready.message.state).toBe('ready');
   }, 180_000);
 
+  it('finishes an upload in flight when told to stop (SIGTERM), then exits', async () => {
+    const leaving = await backend();
+    const code = await newCode(leaving.url);
+    const body = multipartBody([
+      {
+        name: 'video',
+        filename: 'message.webm',
+        type: 'video/webm',
+        data: Buffer.concat([makeClip('webm'), Buffer.alloc(2e6)]),
+      },
+    ]);
+    const { hostname, port } = new URL(leaving.url);
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /api/messages/${code.qrToken}/video HTTP/1.1\r\nHost: ${hostname}\r\n` +
+        `Content-Type: ${multipartType()}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, 1e6));
+    await eventually(
+      () => row(code.id),
+      (r) => r.state === 'uploading',
+      'the upload to begin',
+    );
+    const stopped = leaving.stop();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(leaving.child.exitCode).toBeNull();
+    socket.write(body.subarray(1e6));
+    await stopped;
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    expect(leaving.child.signalCode).not.toBe('SIGKILL'); // it stopped by itself, not killed at the deadline
+    expect(['processing', 'ready']).toContain((await row(code.id)).state);
+    expect((await row(code.id)).status).toBe('recorded');
+  }, 60_000);
+
   it('frees the code of an upload cut off by kill -9 once the upload is stale', async () => {
     const doomed = await backend();
     const code = await newCode(doomed.url);

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { hashAdminPassword } from '../admin-auth/admin-auth.service';
 import { ConfigError, type ParsedConfig, parseConfig } from './config.schema';
 
@@ -22,7 +24,18 @@ function configError(env: Record<string, string | undefined>): { error: ConfigEr
   throw new Error('the environment was accepted');
 }
 
-const production = (env: Record<string, string | undefined>) => ({ NODE_ENV: 'production', DATABASE_URL, ...env });
+/** A production environment that is safe apart from what each test changes. */
+const SAFE_PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://giftcast.example',
+  DATABASE_URL: 'postgres://giftcast:a-database-password-of-its-own@db.internal:5432/giftcast',
+  S3_ACCESS_KEY_ID: 'giftcast-app',
+  S3_SECRET_ACCESS_KEY: 'a-storage-secret-of-its-own',
+  SMTP_URL: 'smtps://mailer:mail-password@smtp.example.com:465',
+};
+const production = (env: Record<string, string | undefined>) => ({ ...SAFE_PRODUCTION, ...env });
+const secured = (env: Record<string, string | undefined>) =>
+  production({ ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET: STRONG_SECRET, ...env });
 
 describe('parseConfig', () => {
   it('accepts a minimal development environment and fills in the documented defaults', () => {
@@ -209,6 +222,119 @@ describe('parseConfig', () => {
       expect(() =>
         parseConfig(production({ ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET: 'k'.repeat(32) })),
       ).not.toThrow();
+    });
+
+    it('accepts a production environment with mail, an https origin and credentials of its own', () => {
+      expect(parseConfig(secured({})).env).toMatchObject({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://giftcast.example',
+        SMTP_URL: SAFE_PRODUCTION.SMTP_URL,
+      });
+    });
+
+    it('accepts real AWS S3 without keys (the SDK takes the instance role) and a percent-encoded password', () => {
+      const env = secured({
+        S3_ACCESS_KEY_ID: undefined,
+        S3_SECRET_ACCESS_KEY: undefined,
+        DATABASE_URL: 'postgres://giftcast:p%40ss%2Fw0rd-of-its-own@db.internal/giftcast',
+      });
+      expect(() => parseConfig(env)).not.toThrow();
+    });
+
+    it('refuses to start without SMTP_URL, where every mail would only reach the outbox folder', () => {
+      const { error, variables } = configError(secured({ SMTP_URL: undefined }));
+      expect(variables).toEqual(['SMTP_URL']);
+      expect(error.message).toMatch(/SMTP_URL: production needs SMTP_URL/);
+    });
+
+    it.each([
+      ['left at its default', undefined],
+      ['plain http', 'http://giftcast.example'],
+      ['localhost over https', 'https://localhost'],
+      ['a .localhost name', 'https://shop.localhost:8443'],
+      ['127.0.0.1', 'https://127.0.0.1:8443'],
+      ['another loopback address', 'https://127.1.2.3'],
+      ['::1', 'https://[::1]:8443'],
+      ['0.0.0.0', 'https://0.0.0.0'],
+    ])('refuses a PUBLIC_URL %s, since every QR sticker prints it', (_, publicUrl) => {
+      const { error, variables } = configError(secured({ PUBLIC_URL: publicUrl }));
+      expect(variables).toEqual(['PUBLIC_URL']);
+      expect(error.message).toContain('QR sticker');
+    });
+
+    it.each([
+      ['no password', 'postgres://giftcast@db.internal:5432/giftcast'],
+      ['an empty password', 'postgres://giftcast:@db.internal:5432/giftcast'],
+      ['the default giftcast', 'postgres://giftcast:giftcast@postgres:5432/giftcast'],
+      ['postgres', 'postgresql://postgres:postgres@db.internal/giftcast'],
+    ])('refuses a DATABASE_URL with %s as password', (_, databaseUrl) => {
+      expect(configError(secured({ DATABASE_URL: databaseUrl })).variables).toEqual(['DATABASE_URL']);
+    });
+
+    it.each([
+      ['S3_ACCESS_KEY_ID', 'giftcast'],
+      ['S3_ACCESS_KEY_ID', 'minioadmin'],
+      ['S3_SECRET_ACCESS_KEY', 'giftcast-dev-secret'],
+      ['S3_SECRET_ACCESS_KEY', 'minioadmin'],
+    ])('refuses %s left at the published %p', (name, value) => {
+      expect(configError(secured({ [name]: value })).variables).toEqual([name]);
+    });
+
+    it('reports every unsafe setting at once, each by name', () => {
+      const { variables } = configError({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://giftcast:giftcast@postgres:5432/giftcast',
+        S3_ACCESS_KEY_ID: 'giftcast',
+        S3_SECRET_ACCESS_KEY: 'giftcast-dev-secret',
+      });
+      expect(variables).toEqual([
+        'ADMIN_PASSWORD',
+        'DATABASE_URL',
+        'JWT_SECRET',
+        'PUBLIC_URL',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'SMTP_URL',
+      ]);
+    });
+
+    it('refuses every password and key that .env.example and docker compose give as defaults', () => {
+      const root = resolve(__dirname, '../../..');
+      const shipped = [
+        ...readFileSync(resolve(root, '.env.example'), 'utf8').matchAll(/^#?\s*([A-Z0-9_]+)=(.*)$/gm),
+        ...readFileSync(resolve(root, 'docker-compose.yml'), 'utf8').matchAll(/\$\{([A-Z0-9_]+):-([^}]*)\}/g),
+      ].map(([, name, value]) => [name, value.trim()] as const);
+      const asSetting: Record<string, (value: string) => Record<string, string>> = {
+        DATABASE_URL: (value) => ({ DATABASE_URL: value }),
+        POSTGRES_PASSWORD: (value) => ({
+          DATABASE_URL: `postgres://giftcast:${encodeURIComponent(value)}@postgres:5432/giftcast`,
+        }),
+        S3_ACCESS_KEY_ID: (value) => ({ S3_ACCESS_KEY_ID: value }),
+        MINIO_ROOT_USER: (value) => ({ S3_ACCESS_KEY_ID: value }),
+        S3_SECRET_ACCESS_KEY: (value) => ({ S3_SECRET_ACCESS_KEY: value }),
+        MINIO_ROOT_PASSWORD: (value) => ({ S3_SECRET_ACCESS_KEY: value }),
+      };
+      const defaults = shipped.filter(([name]) => name in asSetting);
+      expect(defaults.map(([name]) => name)).toEqual(
+        expect.arrayContaining(['DATABASE_URL', 'POSTGRES_PASSWORD', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
+      );
+      for (const [name, value] of defaults) {
+        const setting = asSetting[name](value);
+        expect([name, configError(secured(setting)).variables]).toEqual([name, Object.keys(setting)]);
+      }
+    });
+
+    it('keeps development and the test stacks free of these rules', () => {
+      for (const NODE_ENV of ['development', 'test']) {
+        expect(() =>
+          parseConfig({
+            NODE_ENV,
+            DATABASE_URL,
+            S3_ACCESS_KEY_ID: 'giftcast',
+            S3_SECRET_ACCESS_KEY: 'giftcast-dev-secret',
+          }),
+        ).not.toThrow();
+      }
     });
   });
 

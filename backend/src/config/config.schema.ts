@@ -12,6 +12,19 @@ const WEAK_SECRETS = new Set([
   'dev-jwt-secret-change-me-in-production',
 ]);
 
+/**
+ * Passwords and storage keys that ship with the project or its images (.env.example, docker
+ * compose, MinIO's root account): anyone who has read them could use them.
+ */
+const DEVELOPMENT_DATABASE_PASSWORDS = new Set(['', 'giftcast', 'postgres', 'password']);
+const DEVELOPMENT_STORAGE_KEYS = {
+  S3_ACCESS_KEY_ID: new Set(['giftcast', 'minioadmin']),
+  S3_SECRET_ACCESS_KEY: new Set(['giftcast-dev-secret', 'minioadmin']),
+} as const;
+
+/** Host names that only ever mean the machine itself. */
+const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+
 const optionalString = z
   .string()
   .trim()
@@ -175,12 +188,59 @@ export const envSchema = z
           message: 'production needs JWT_SECRET of at least 32 characters that is not a default',
         });
       }
+      for (const [path, message] of unsafeInProduction(env)) ctx.addIssue({ code: 'custom', path: [path], message });
     },
     {
       // Zod skips this once a variable failed; run it anyway, so every problem is reported at once.
       when: (payload) => typeof payload.value === 'object' && payload.value !== null,
     },
   );
+
+/**
+ * Settings that work on a developer's machine but lose mail, print stickers nobody can scan, or
+ * leave the data behind a published password. The values may not have parsed (every problem is
+ * reported at once), so each is read defensively.
+ */
+function unsafeInProduction(env: Partial<Record<keyof Env, unknown>>): [keyof Env, string][] {
+  const problems: [keyof Env, string][] = [];
+  if (!env.SMTP_URL) {
+    problems.push(['SMTP_URL', 'production needs SMTP_URL: without it mail is only written to the outbox folder']);
+  }
+  const publicUrl = urlOf(env.PUBLIC_URL);
+  if (publicUrl && (publicUrl.protocol !== 'https:' || LOOPBACK_HOST.test(publicUrl.hostname))) {
+    problems.push([
+      'PUBLIC_URL',
+      "production needs PUBLIC_URL to be the site's public https origin: it is printed into every QR sticker",
+    ]);
+  }
+  const database = urlOf(env.DATABASE_URL);
+  if (database && DEVELOPMENT_DATABASE_PASSWORDS.has(passwordOf(database))) {
+    problems.push([
+      'DATABASE_URL',
+      'production needs a database password of its own in DATABASE_URL (empty or a published default)',
+    ]);
+  }
+  for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    const value = env[name];
+    if (typeof value === 'string' && DEVELOPMENT_STORAGE_KEYS[name].has(value)) {
+      problems.push([name, `production needs a storage key of its own in ${name}, not a published default`]);
+    }
+  }
+  return problems;
+}
+
+function urlOf(value: unknown): URL | null {
+  return typeof value === 'string' && URL.canParse(value) ? new URL(value) : null;
+}
+
+/** The URL's password as the driver reads it (percent-decoded). */
+function passwordOf(url: URL): string {
+  try {
+    return decodeURIComponent(url.password);
+  } catch {
+    return url.password;
+  }
+}
 
 function isWeak(secret: string, minLength: number): boolean {
   return secret.length < minLength || WEAK_SECRETS.has(secret.toLowerCase());

@@ -1,13 +1,15 @@
-import { type LogLevel, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { urlencoded } from 'express';
 import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
+import { createLogger } from './logging/logger';
+import { requestLogging } from './logging/request-logging';
 import { serveWebApp } from './web/serve-web-app';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -36,15 +38,17 @@ function contentSecurityPolicy() {
 }
 
 /** The whole HTTP application: used by `main.ts`, by `make run` and by the end-to-end tests. */
-export async function createApp(
-  config: AppConfig,
-  options: { logger?: LogLevel[] | false } = {},
-): Promise<NestExpressApplication> {
-  const nestOptions: NestApplicationOptions = { bodyParser: false, logger: options.logger ?? ['log', 'warn', 'error'] };
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), nestOptions);
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const { env } = config;
+  const logger = createLogger(env);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
 
   app.set('trust proxy', trustProxy(env.TRUST_PROXY));
+  app.use(requestLogging(logger));
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginEmbedderPolicy: false }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });

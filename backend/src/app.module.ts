@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+import type { Logger } from 'pino';
 import { AdminAuthModule } from './admin-auth/admin-auth.module';
 import { BlogModule } from './blog/blog.module';
 import type { AppConfig } from './config/app-config';
@@ -8,6 +9,7 @@ import { CommonModule } from './common/common.module';
 import { ContactModule } from './contact/contact.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { loggerModule } from './logging/request-logging';
 import { MailModule } from './mail/mail.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { QrModule } from './qr/qr.module';
@@ -17,11 +19,13 @@ import { VideoModule } from './video/video.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `logger`: the HTTP application's (Nest's Logger writes to it); scripts keep Nest's own. */
+  static forRoot(config: AppConfig, logger?: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ...(logger ? [loggerModule(logger)] : []),
         ScheduleModule.forRoot(),
         CommonModule,
         DatabaseModule,

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { logUncaughtErrors } from './common/uncaught-errors';
 import { ConfigError, parseConfig } from './config/config.schema';
 import { loadDotenv } from './config/dotenv';
@@ -10,13 +11,15 @@ async function main(): Promise<void> {
   loadDotenv();
   const { env, generatedAdminPassword } = parseConfig(process.env);
   const { url } = await startServer(env);
-  console.log(`Giftcast API listening on ${url} (public URL ${env.PUBLIC_URL})`);
+  const logger = new Logger('Main');
+  logger.log(`Giftcast API listening on ${url} (public URL ${env.PUBLIC_URL})`);
   if (generatedAdminPassword) {
-    console.log(`No ADMIN_PASSWORD set: this run's admin password is ${generatedAdminPassword}`);
+    logger.log(`No ADMIN_PASSWORD set: this run's admin password is ${generatedAdminPassword}`);
   }
 }
 
 main().catch((error: unknown) => {
+  // Before the logger exists (a bad setting) or after it failed: plain text for the operator.
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -1,6 +1,5 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from './app.factory';
 import { HTTP_TIMEOUTS } from './common/http-timeouts';
@@ -37,9 +36,9 @@ export interface RunningServer {
 }
 
 /** Applies migrations, then serves on PORT (0 picks a free port). */
-export async function startServer(env: Env, host = '0.0.0.0', logger?: LogLevel[] | false): Promise<RunningServer> {
+export async function startServer(env: Env, host = '0.0.0.0'): Promise<RunningServer> {
   await runMigrations(env);
-  const app = await createApp(appConfig(env), { logger });
+  const app = await createApp(appConfig(env));
   const http = app.getHttpServer();
   http.keepAliveTimeout = HTTP_TIMEOUTS.keepAliveMs;
   http.headersTimeout = HTTP_TIMEOUTS.headersMs;

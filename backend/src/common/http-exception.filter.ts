@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isUnstorableText } from '../database/postgres-errors';
+import { loggedUrl } from '../logging/logged-url';
 import { requestLanguage } from './language';
 import { type MessageKey, translate } from './messages';
 import { isDatabaseUnavailable, isStorageUnavailable } from './outage';
@@ -90,11 +91,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
     if (statusCode === 503) {
       this.logger.warn(
-        `${request.method} ${request.originalUrl}: ${exception instanceof Error ? exception.message : exception}`,
+        `${request.method} ${loggedUrl(request.originalUrl)}: ${exception instanceof Error ? exception.message : exception}`,
       );
     } else if (statusCode >= 500) {
       this.logger.error(
-        `${request.method} ${request.originalUrl}`,
+        `${request.method} ${loggedUrl(request.originalUrl)}`,
         exception instanceof Error ? exception.stack : exception,
       );
     }

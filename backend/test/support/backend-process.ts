@@ -5,6 +5,8 @@ import { freePort } from '../../src/local/free-port';
 export interface BackendProcess {
   url: string;
   child: ChildProcess;
+  /** What the process has logged so far (standard output). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -13,25 +15,28 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
   const port = await freePort();
   const child = spawn(process.execPath, [resolve(__dirname, '../../dist/main.js')], {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
   let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`backend process exited: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`backend process exited: ${stderr}${stdout.slice(-4000)}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`backend process did not start: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`backend process did not start: ${stderr}${stdout.slice(-4000)}`);
     await new Promise((done) => setTimeout(done, 100));
   }
   return {
     url,
     child,
+    output: () => stdout,
     /** SIGTERM as an orchestrator would; SIGKILL if it has not exited 5 s later. */
     stop: () =>
       new Promise<void>((done) => {
@@ -39,6 +44,7 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
         const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
         child.once('exit', () => {
           clearTimeout(kill);
+          child.stdout?.destroy();
           child.stderr?.destroy();
           done();
         });

@@ -68,10 +68,11 @@ export async function startTestApp(
     INQUIRY_NOTIFY_TO: 'team@giftcast.test',
     ADMIN_PASSWORD,
     JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'error',
     ...(options.limits === 'default' ? {} : LENIENT_LIMITS),
     ...overrides,
   });
-  const { app, url } = await startServer(env, '127.0.0.1', ['error']);
+  const { app, url } = await startServer(env, '127.0.0.1');
   const db = app.get(DataSource);
 
   return {

@@ -1,0 +1,214 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
+import { freePort } from '../src/local/free-port';
+import { type BackendProcess, startBackendProcess } from './support/backend-process';
+import { createTestSchema, type TestSchema } from './support/test-database';
+
+const BUCKET = 'giftcast-logs';
+/** Values that must never reach the log, whichever way they were sent. */
+const SECRETS = {
+  bearer: 'bearer-secret-7f3a9c',
+  cookie: 'cookie-secret-51be02',
+  ownerKey: 'owner-key-secret-c0ffee',
+  qrToken: 'qrTokenSecret0123456789ab',
+  unsubscribeToken: 'unsubscribe-secret-9d8e7f',
+  password: 'typed-password-secret-4242',
+  inquiry: 'inquiry-body-secret-8080',
+  videoId: '6f1c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
+};
+
+interface LogLine {
+  level: string;
+  time: string;
+  msg: string;
+  context?: string;
+  reqId?: string;
+  req?: { method: string; url: string; remoteAddress?: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+}
+
+/**
+ * The backend as production runs it (NODE_ENV=production, with the settings production insists
+ * on): its standard output is JSON lines a log collector can read, one per request with its id.
+ */
+describe('logs in production', () => {
+  let schema: TestSchema;
+  let storageDir: string;
+  let storage: EmbeddedStorage;
+  let backend: BackendProcess;
+
+  beforeAll(async () => {
+    schema = await createTestSchema();
+    storageDir = mkdtempSync(join(tmpdir(), 'giftcast-logs-'));
+    storage = await startEmbeddedStorage(storageDir, BUCKET);
+    // The test server trusts local connections, so any password gets in; production wants one.
+    const database = new URL(schema.url);
+    database.password ||= 'a-database-password-of-its-own';
+    backend = await startBackendProcess({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://giftcast.test',
+      DATABASE_URL: database.toString(),
+      DATABASE_POOL_SIZE: '2',
+      S3_ENDPOINT: storage.endpoint,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: storage.accessKeyId,
+      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+      // Nothing listens there: the inquiry's notification fails, and says so in the log.
+      SMTP_URL: `smtp://mailer:smtp-secret@127.0.0.1:${await freePort()}`,
+      ADMIN_PASSWORD: 'logs-admin-password-123',
+      JWT_SECRET: 'logs-jwt-secret-0123456789abcdef0123',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    });
+  });
+
+  afterAll(async () => {
+    await backend?.stop();
+    await storage?.stop();
+    rmSync(storageDir, { recursive: true, force: true });
+    await schema?.drop();
+  });
+
+  function lines(): LogLine[] {
+    return backend
+      .output()
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as LogLine);
+  }
+
+  async function requestLine(id: string): Promise<LogLine> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const found = lines().filter((line) => line.reqId === id && line.res);
+      if (found.length > 0 || Date.now() > deadline) {
+        expect(found).toHaveLength(1);
+        return found[0];
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('writes every line as JSON without colour codes, Nest’s own and the app’s included', () => {
+    const output = backend.output();
+    expect(output).not.toMatch(/\u001b\[/);
+    const logged = lines();
+    expect(logged.length).toBeGreaterThan(10);
+    for (const line of logged) {
+      expect(line).toMatchObject({ level: expect.any(String), time: expect.any(String), msg: expect.any(String) });
+      expect(Number.isNaN(Date.parse(line.time))).toBe(false);
+    }
+    expect(logged).toContainEqual(expect.objectContaining({ context: 'RoutesResolver', level: 'info' }));
+    expect(logged).toContainEqual(
+      expect.objectContaining({ context: 'Main', msg: expect.stringContaining('listening') }),
+    );
+  });
+
+  it('logs one line per request with its method, address, status and the id it sent back', async () => {
+    const response = await fetch(`${backend.url}/api/posts?published=true`, {
+      headers: { 'X-Request-Id': 'edge-7b2c.91:a_b-c' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('edge-7b2c.91:a_b-c');
+
+    const line = await requestLine('edge-7b2c.91:a_b-c');
+    expect(line).toMatchObject({
+      level: 'info',
+      reqId: 'edge-7b2c.91:a_b-c',
+      req: { method: 'GET', url: '/api/posts?published=true' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+      msg: 'GET /api/posts?published=true 200',
+    });
+  });
+
+  it.each([
+    ['too long', 'a'.repeat(65)],
+    ['with spaces', 'two words'],
+    ['with JSON in it', '{"level":"fatal"}'],
+  ])('replaces an X-Request-Id that is %s with one of its own', async (_, given) => {
+    const response = await fetch(`${backend.url}/api/testimonials/featured`, { headers: { 'X-Request-Id': given } });
+    const id = response.headers.get('x-request-id')!;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect((await requestLine(id)).req).toMatchObject({ method: 'GET', url: '/api/testimonials/featured' });
+    expect(backend.output()).not.toContain(given);
+  });
+
+  it('gives an answer without an X-Request-Id a new id, also when the route does not exist', async () => {
+    const response = await fetch(`${backend.url}/api/nowhere`);
+    expect(response.status).toBe(404);
+    const line = await requestLine(response.headers.get('x-request-id')!);
+    expect(line).toMatchObject({
+      level: 'warn',
+      req: { method: 'GET', url: '/api/nowhere' },
+      res: { statusCode: 404 },
+    });
+  });
+
+  it('never logs credentials, bodies, QR tokens, video ids or the unsubscribe token', async () => {
+    const sent = [
+      await fetch(`${backend.url}/api/posts`, {
+        headers: {
+          Authorization: `Bearer ${SECRETS.bearer}`,
+          Cookie: `giftcast-language=en; session=${SECRETS.cookie}`,
+        },
+      }),
+      await fetch(`${backend.url}/api/messages/${SECRETS.qrToken}/video`, {
+        method: 'DELETE',
+        headers: { 'X-Owner-Key': SECRETS.ownerKey },
+      }),
+      await fetch(`${backend.url}/api/messages/${SECRETS.qrToken}`),
+      await fetch(`${backend.url}/api/qr/${SECRETS.qrToken}/image.png?size=200`),
+      await fetch(`${backend.url}/api/videos/${SECRETS.videoId}?download=1`),
+      await fetch(`${backend.url}/api/unsubscribe/one-click?lang=en&token=${SECRETS.unsubscribeToken}`, {
+        redirect: 'manual',
+      }),
+      await fetch(`${backend.url}/api/unsubscribe`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: SECRETS.unsubscribeToken }),
+      }),
+      await fetch(`${backend.url}/api/admin/verify`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password: SECRETS.password }),
+      }),
+    ];
+    const urls = await Promise.all(
+      sent.map(async (response) => (await requestLine(response.headers.get('x-request-id')!)).req!.url),
+    );
+    expect(urls).toEqual([
+      '/api/posts',
+      '/api/messages/[Redacted]/video',
+      '/api/messages/[Redacted]',
+      '/api/qr/[Redacted]/image.png?size=200',
+      '/api/videos/[Redacted]?download=1',
+      '/api/unsubscribe/one-click?lang=en&token=[Redacted]',
+      '/api/unsubscribe',
+      '/api/admin/verify',
+    ]);
+    const output = backend.output();
+    for (const secret of Object.values(SECRETS)) expect(output).not.toContain(secret);
+    expect(output).not.toMatch(/authorization|cookie|x-owner-key/i);
+  });
+
+  it('tags what a service logs while handling a request with the request’s id', async () => {
+    const response = await fetch(`${backend.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'inquiry-1' },
+      body: JSON.stringify({
+        name: 'Kim Logs',
+        email: 'kim@giftcast.test',
+        message: `Please call me back: ${SECRETS.inquiry}`,
+      }),
+    });
+    expect(response.status).toBe(201);
+    await requestLine('inquiry-1');
+    const failure = lines().find((line) => line.context === 'Inquiries');
+    expect(failure).toMatchObject({ level: 'error', reqId: 'inquiry-1', msg: expect.stringMatching(/failed/) });
+    expect(backend.output()).not.toContain(SECRETS.inquiry);
+    expect(backend.output()).not.toContain('smtp-secret');
+  });
+});

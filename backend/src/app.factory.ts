@@ -1,11 +1,13 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { urlencoded } from 'express';
+import { type NextFunction, type Request, type Response, urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { requestLanguage } from './common/language';
+import { translate } from './common/messages';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { createLogger } from './logging/logger';
@@ -37,7 +39,17 @@ function contentSecurityPolicy() {
   };
 }
 
-/** The whole HTTP application: used by `main.ts`, by `make run` and by the end-to-end tests. */
+/** A worker answers orchestrators' health checks and nothing else. */
+function onlyHealthChecks(request: Request, response: Response, next: NextFunction): void {
+  if (request.path === '/api/health') return next();
+  response.setHeader('Cache-Control', 'no-store');
+  response.status(404).json({ statusCode: 404, error: translate('error.routeNotFound', requestLanguage(request)) });
+}
+
+/**
+ * The whole HTTP application: used by `main.ts`, by `make run` and by the end-to-end tests. With
+ * ROLE=worker it serves only GET /api/health, for orchestrators.
+ */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const { env } = config;
   const logger = createLogger(env);
@@ -49,6 +61,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
   app.set('trust proxy', trustProxy(env.TRUST_PROXY));
   app.use(requestLogging(logger));
+  if (env.ROLE === 'worker') app.use(onlyHealthChecks);
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginEmbedderPolicy: false }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
@@ -58,18 +71,19 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Giftcast API')
-      .setDescription('QR video messages for gifts: site content, newsletter, inquiries and admin')
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
-
-  if (env.WEB_ROOT) serveWebApp(app, env.WEB_ROOT, env.PUBLIC_URL);
+  if (env.ROLE !== 'worker') {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Giftcast API')
+        .setDescription('QR video messages for gifts: site content, newsletter, inquiries and admin')
+        .setVersion('1')
+        .addBearerAuth()
+        .build(),
+    );
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+    if (env.WEB_ROOT) serveWebApp(app, env.WEB_ROOT, env.PUBLIC_URL);
+  }
   app.enableShutdownHooks();
   return app;
 }

@@ -1,5 +1,4 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import type { Logger } from 'pino';
 import { AdminAuthModule } from './admin-auth/admin-auth.module';
 import { BlogModule } from './blog/blog.module';
@@ -9,6 +8,7 @@ import { CommonModule } from './common/common.module';
 import { ContactModule } from './contact/contact.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
 import { loggerModule } from './logging/request-logging';
 import { MailModule } from './mail/mail.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
@@ -26,7 +26,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         ...(logger ? [loggerModule(logger)] : []),
-        ScheduleModule.forRoot(),
+        ...(config.env.ROLE === 'web' ? [] : [JobsModule]),
         CommonModule,
         DatabaseModule,
         MailModule,

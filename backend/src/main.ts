@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   const { env, generatedAdminPassword } = parseConfig(process.env);
   const { url } = await startServer(env);
   const logger = new Logger('Main');
-  logger.log(`Giftcast API listening on ${url} (public URL ${env.PUBLIC_URL})`);
+  logger.log(
+    `Giftcast ${env.ROLE === 'all' ? 'API and jobs' : env.ROLE} listening on ${url} (public URL ${env.PUBLIC_URL})`,
+  );
   if (generatedAdminPassword) {
     logger.log(`No ADMIN_PASSWORD set: this run's admin password is ${generatedAdminPassword}`);
   }

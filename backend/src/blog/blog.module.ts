@@ -4,10 +4,9 @@ import { AdminPostsController } from './admin-posts.controller';
 import { BlogController } from './blog.controller';
 import { BlogPost } from './blog-post.entity';
 import { BlogService } from './blog.service';
-import { NewsletterModule } from '../newsletter/newsletter.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([BlogPost]), NewsletterModule],
+  imports: [TypeOrmModule.forFeature([BlogPost])],
   controllers: [BlogController, AdminPostsController],
   providers: [BlogService],
   exports: [BlogService],

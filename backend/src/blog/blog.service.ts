@@ -1,11 +1,11 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { ILike, type Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { type Page, type PageQueryDto, skipTake } from '../common/paging';
 import { isUniqueViolation } from '../database/postgres-errors';
-import { SendNewsletterJob } from '../newsletter/send-newsletter.job';
+import { enqueueNewsletter, SendNewsletterJob } from '../newsletter/send-newsletter.job';
 import { BlogPost } from './blog-post.entity';
 import type { CreatePostDto } from './dto/create-post.dto';
 import type { UpdatePostDto } from './dto/update-post.dto';
@@ -19,8 +19,9 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 export class BlogService {
   constructor(
     @InjectRepository(BlogPost) private readonly posts: Repository<BlogPost>,
-    private readonly newsletter: SendNewsletterJob,
     private readonly clock: Clock,
+    /** Absent where ROLE=web: a worker finds the newsletter on its next poll. */
+    @Optional() private readonly newsletter?: SendNewsletterJob,
   ) {}
 
   /** Newest first; drafts only when asked for by an admin. */
@@ -86,7 +87,7 @@ export class BlogService {
     try {
       saved = await this.posts.manager.transaction(async (manager) => {
         const row = await manager.save(post);
-        if (announce) mailsQueued = await this.newsletter.enqueue(manager, row.id);
+        if (announce) mailsQueued = await enqueueNewsletter(manager, row.id, this.clock.now());
         return row;
       });
     } catch (error) {
@@ -94,7 +95,7 @@ export class BlogService {
       if (isUniqueViolation(error, SLUG_CONSTRAINT)) throw new ConflictException('error.slug.taken');
       throw error;
     }
-    if (mailsQueued) this.newsletter.kick();
+    if (mailsQueued) this.newsletter?.kick();
     return saved;
   }
 }

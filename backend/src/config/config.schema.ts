@@ -25,6 +25,9 @@ const DEVELOPMENT_STORAGE_KEYS = {
 /** Host names that only ever mean the machine itself. */
 const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
 
+/** What each process runs: HTTP and the background jobs, or one of the two. */
+export const ROLES = ['all', 'web', 'worker'] as const;
+
 const optionalString = z
   .string()
   .trim()
@@ -87,6 +90,7 @@ const rateBudget = (fallback: string) =>
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    ROLE: z.enum(ROLES).default('all'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: url.default('http://localhost:8080').transform((value) => value.replace(/\/+$/, '')),

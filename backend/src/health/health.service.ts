@@ -1,5 +1,5 @@
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { StorageService } from '../storage/storage.service';
@@ -12,7 +12,8 @@ export type CheckStatus = 'up' | 'down';
 export interface HealthReport {
   /** `degraded` while anything is down: the site still answers what it can. */
   status: 'ok' | 'degraded';
-  checks: { database: CheckStatus; storage: CheckStatus; ffmpeg: CheckStatus };
+  /** ffmpeg only where this process transcodes (ROLE=all or worker). */
+  checks: { database: CheckStatus; storage: CheckStatus; ffmpeg?: CheckStatus };
 }
 
 function withinTimeout(check: (signal: AbortSignal) => Promise<unknown>): Promise<CheckStatus> {
@@ -30,7 +31,7 @@ export class HealthService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: StorageService,
-    private readonly transcoder: TranscodeJob,
+    @Optional() private readonly transcoder?: TranscodeJob,
   ) {}
 
   async report(): Promise<HealthReport> {
@@ -40,7 +41,8 @@ export class HealthService {
         this.storage.client.send(new HeadBucketCommand({ Bucket: this.storage.bucket }), { abortSignal }),
       ),
     ]);
-    const checks = { database, storage, ffmpeg: this.transcoder.available ? 'up' : 'down' } as const;
+    const checks: HealthReport['checks'] = { database, storage };
+    if (this.transcoder) checks.ffmpeg = this.transcoder.available ? 'up' : 'down';
     return { status: Object.values(checks).every((s) => s === 'up') ? 'ok' : 'degraded', checks };
   }
 }

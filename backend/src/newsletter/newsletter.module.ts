@@ -6,12 +6,11 @@ import { BlogSubscriber } from './blog-subscriber.entity';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterProgressService } from './newsletter-progress.service';
 import { NewsletterService } from './newsletter.service';
-import { SendNewsletterJob } from './send-newsletter.job';
 
 @Module({
   imports: [TypeOrmModule.forFeature([BlogSubscriber])],
   controllers: [NewsletterController, AdminSubscribersController, AdminNewslettersController],
-  providers: [NewsletterService, NewsletterProgressService, SendNewsletterJob],
-  exports: [NewsletterService, SendNewsletterJob],
+  providers: [NewsletterService, NewsletterProgressService],
+  exports: [NewsletterService],
 })
 export class NewsletterModule {}

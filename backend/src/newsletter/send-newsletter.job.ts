@@ -33,6 +33,26 @@ interface PostRow extends NewsletterPost {
 }
 
 /**
+ * Queues the newsletter of a post being published for the first time, inside the caller's
+ * transaction: the campaign exists if and only if the publication is committed. With nobody
+ * subscribed it is born finished, so a publication leaves no background work (nor writes) behind.
+ * Returns whether there is work; then kick the job after the commit, where this process runs one.
+ */
+export async function enqueueNewsletter(manager: EntityManager, postId: string, now: Date): Promise<boolean> {
+  const queued = returnedRows<{ finished_at: Date | null }>(
+    await manager.query(
+      `INSERT INTO newsletter_campaigns (post_id, materialized_at, finished_at)
+       SELECT $1, done.at, done.at
+         FROM (SELECT CASE WHEN EXISTS (SELECT 1 FROM blog_subscribers WHERE active) THEN NULL ELSE $2::timestamptz END AS at) done
+       ON CONFLICT (post_id) DO NOTHING
+       RETURNING finished_at`,
+      [postId, now],
+    ),
+  );
+  return queued.length > 0 && queued[0].finished_at === null;
+}
+
+/**
  * Mails a post to every active subscriber once, after its first publication. The queue is the
  * database: a campaign row (made in the transaction that first publishes the post) becomes one
  * send record per subscriber, and each record goes from 'pending' to 'sent', 'skipped' or 'failed'
@@ -73,26 +93,6 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
     this.stopping.abort();
     clearInterval(this.timer);
     await this.idle();
-  }
-
-  /**
-   * Queues the newsletter of a post being published for the first time, inside the caller's
-   * transaction: the campaign exists if and only if the publication is committed. With nobody
-   * subscribed it is born finished, so a publication leaves no background work (nor writes) behind.
-   * Returns whether there is work; then call kick() after the commit.
-   */
-  async enqueue(manager: EntityManager, postId: string): Promise<boolean> {
-    const queued = returnedRows<{ finished_at: Date | null }>(
-      await manager.query(
-        `INSERT INTO newsletter_campaigns (post_id, materialized_at, finished_at)
-         SELECT $1, done.at, done.at
-           FROM (SELECT CASE WHEN EXISTS (SELECT 1 FROM blog_subscribers WHERE active) THEN NULL ELSE $2::timestamptz END AS at) done
-         ON CONFLICT (post_id) DO NOTHING
-         RETURNING finished_at`,
-        [postId, this.clock.now()],
-      ),
-    );
-    return queued.length > 0 && queued[0].finished_at === null;
   }
 
   /** Looks for work now instead of at the next poll (after a publication in this process). */

@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   const nowArg = process.argv.find((arg) => arg.startsWith('--now='));
   const now = nowArg ? new Date(nowArg.slice('--now='.length)) : new Date();
   if (Number.isNaN(now.getTime())) throw new Error(`not a date: ${nowArg}`);
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(appConfig(env)), { logger: ['error'] });
+  // As ROLE=web: no transcoding or newsletter polling in a process that purges once and exits.
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(appConfig({ ...env, ROLE: 'web' })), {
+    logger: ['error'],
+  });
   try {
     console.log(JSON.stringify(await app.get(PurgeExpiredJob).run(now)));
   } finally {

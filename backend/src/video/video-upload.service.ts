@@ -9,6 +9,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  Optional,
   PayloadTooLargeException,
   ServiceUnavailableException,
   UnsupportedMediaTypeException,
@@ -81,7 +82,8 @@ export class VideoUploadService {
     private readonly storage: StorageService,
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
-    private readonly transcoder: TranscodeJob,
+    /** Absent where ROLE=web: a worker finds the upload on its next poll. */
+    @Optional() private readonly transcoder?: TranscodeJob,
   ) {}
 
   /**
@@ -125,7 +127,7 @@ export class VideoUploadService {
         });
         throw error;
       }
-      this.transcoder.kick();
+      this.transcoder?.kick();
       return { message, ownerKey };
     } catch (error) {
       form.discardRest();

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { QrModule } from '../qr/qr.module';
 import { MessageLifecycle } from './message-lifecycle';
 import { PurgeExpiredJob } from './purge-expired.job';
-import { TranscodeJob } from './transcode.job';
 import { VideoController } from './video.controller';
 import { VideoMessage } from './video-message.entity';
 import { VideoService } from './video.service';
@@ -12,7 +11,8 @@ import { VideoUploadService } from './video-upload.service';
 @Module({
   imports: [TypeOrmModule.forFeature([VideoMessage]), QrModule],
   controllers: [VideoController],
-  providers: [MessageLifecycle, VideoService, VideoUploadService, TranscodeJob, PurgeExpiredJob],
-  exports: [TranscodeJob, PurgeExpiredJob],
+  // The purge is scheduled by JobsModule's ScheduleModule; `npm run purge` runs it in any role.
+  providers: [MessageLifecycle, VideoService, VideoUploadService, PurgeExpiredJob],
+  exports: [MessageLifecycle, PurgeExpiredJob],
 })
 export class VideoModule {}

@@ -1,0 +1,97 @@
+import { ModuleRef } from '@nestjs/core';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { SendNewsletterJob } from '../src/newsletter/send-newsletter.job';
+import { TranscodeJob } from '../src/video/transcode.job';
+import { validInquiry, validPost } from './support/factories';
+import { startTestApp, type TestApp } from './support/test-app';
+import { makeClip } from './support/video-fixtures';
+
+/** ROLE splits one backend into HTTP replicas and workers; `all` (the default) is both. */
+describe('ROLE', () => {
+  describe('web', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ ROLE: 'web', TRY_SERIAL_FROM: '9000' });
+    });
+    afterAll(() => t.close());
+
+    it('runs no background job: no transcoder, no newsletter sender, no schedule', () => {
+      for (const job of [TranscodeJob, SendNewsletterJob, SchedulerRegistry]) {
+        // Through ModuleRef: the application's own get() ends the process when nothing is found.
+        expect(() => t.app.get(ModuleRef).get(job, { strict: false })).toThrow();
+      }
+    });
+
+    it('reports the database and storage, without ffmpeg it does not use', async () => {
+      const response = await t.http.get('/api/health').expect(200);
+      expect(response.body).toEqual({ status: 'ok', checks: { database: 'up', storage: 'up' } });
+    });
+
+    it('takes an upload and leaves its transcode queued for a worker', async () => {
+      const auth = { Authorization: `Bearer ${await t.adminToken()}` };
+      const [code] = (await t.http.post('/api/admin/qr').set(auth).send({ count: 1 }).expect(201)).body.items;
+      await t.http
+        .post(`/api/messages/${code.qrToken}/video`)
+        .attach('video', makeClip('webm'), { filename: 'message.webm', contentType: 'video/webm' })
+        .expect(201);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const [row] = await t.db.query(
+        'SELECT state, job_attempts, job_lease_until FROM video_messages WHERE qr_code_id = $1',
+        [code.id],
+      );
+      expect(row).toEqual({ state: 'processing', job_attempts: 0, job_lease_until: null });
+    });
+
+    it('publishes a post and leaves its newsletter queued for a worker', async () => {
+      const auth = { Authorization: `Bearer ${await t.adminToken()}` };
+      await t.http.post('/api/subscribe').send({ email: 'reader@giftcast.test' }).expect(201);
+      const post = (
+        await t.http
+          .post('/api/posts')
+          .set(auth)
+          .send(validPost({ published: true }))
+          .expect(201)
+      ).body;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const [campaign] = await t.db.query(
+        'SELECT materialized_at, lease_owner, finished_at FROM newsletter_campaigns WHERE post_id = $1',
+        [post.id],
+      );
+      expect(campaign).toEqual({ materialized_at: null, lease_owner: null, finished_at: null });
+    });
+  });
+
+  describe('worker', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ ROLE: 'worker' });
+    });
+    afterAll(() => t.close());
+
+    it('runs the transcoder, the newsletter sender and the purge schedule', () => {
+      expect(t.app.get(TranscodeJob, { strict: false }).available).toBe(true);
+      expect(t.app.get(SendNewsletterJob, { strict: false })).toBeDefined();
+      expect(t.app.get(SchedulerRegistry, { strict: false }).getCronJob('purge-expired')).toBeDefined();
+    });
+
+    it('answers health checks, with ffmpeg', async () => {
+      const response = await t.http.get('/api/health').expect(200);
+      expect(response.body).toEqual({ status: 'ok', checks: { database: 'up', storage: 'up', ffmpeg: 'up' } });
+    });
+
+    it.each([
+      ['GET', '/api/posts?published=true'],
+      ['GET', '/api/qr/available'],
+      ['GET', '/api/docs/openapi.json'],
+      ['POST', '/api/contact'],
+    ])('serves nothing else: %s %s is 404 in the API’s shape', async (method, path) => {
+      const before = await t.rowCounts();
+      const response = await t.http[method === 'GET' ? 'get' : 'post'](path)
+        .set('Accept-Language', 'en')
+        .send(method === 'POST' ? validInquiry() : undefined)
+        .expect(404);
+      expect(response.body).toEqual({ statusCode: 404, error: 'No such API route' });
+      expect(await t.rowCounts()).toEqual(before);
+    });
+  });
+});

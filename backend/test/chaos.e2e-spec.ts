@@ -6,6 +6,7 @@ import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/clien
 import { Client } from 'pg';
 import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
 import { type BackendProcess, startBackendProcess } from './support/backend-process';
+import { eventually } from './support/eventually';
 import { validPost } from './support/factories';
 import { TcpOutage } from './support/fault-proxy';
 import { SmtpSink } from './support/smtp-sink';
@@ -118,16 +119,6 @@ describe('PostgreSQL and the S3 server down and back while work is under way', (
     });
   }
 
-  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 120_000) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-
   /** Messages past the retention, made directly with their objects, as if recorded 8 days ago. */
   async function seedExpired(codes: { id: string; serialNumber: string }[]): Promise<void> {
     for (const code of codes) {
@@ -174,6 +165,7 @@ describe('PostgreSQL and the S3 server down and back while work is under way', (
       async () => smtp.heldCount,
       (held) => held >= 1,
       'mails waiting for the SMTP answer',
+      120_000,
     );
     const purgeDuring = purge();
 
@@ -213,6 +205,7 @@ describe('PostgreSQL and the S3 server down and back while work is under way', (
       async () => (await db.query(`SELECT finished_at FROM newsletter_campaigns`)).rows[0],
       (row: { finished_at: Date | null } | undefined) => Boolean(row?.finished_at),
       'the newsletter to finish',
+      120_000,
     );
     expect(campaign?.finished_at).not.toBeNull();
     const recipients = smtp.mails.map((mail) => mail.envelopeTo.join(','));

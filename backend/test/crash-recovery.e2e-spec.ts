@@ -1,14 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
 import { PurgeExpiredJob } from '../src/video/purge-expired.job';
 import { type BackendProcess, startBackendProcess } from './support/backend-process';
+import { eventually } from './support/eventually';
 import { TcpOutage } from './support/fault-proxy';
 import { multipartBody, multipartType } from './support/multipart';
+import { runPurge } from './support/purge-process';
 import { startTestApp } from './support/test-app';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './support/test-database';
 import { makeClip } from './support/video-fixtures';
@@ -99,36 +100,7 @@ describe('after a crash', () => {
     };
   }
 
-  async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 60_000) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  /** One purge run in a process of its own, as `npm run purge` does it, at the time given. */
-  function purge(now: Date): Promise<Record<string, number | boolean>> {
-    return new Promise((done, fail) => {
-      const child = spawn(
-        process.execPath,
-        [resolve(__dirname, '../dist/video/purge-cli.js'), `--now=${now.toISOString()}`],
-        {
-          env: { ...process.env, NODE_ENV: 'test', ...env },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.on('exit', (code) =>
-        code === 0 ? done(JSON.parse(out.trim().split('\n').at(-1)!)) : fail(new Error(err)),
-      );
-    });
-  }
+  const purge = (now: Date) => runPurge(env, now);
 
   it('hands a transcode stopped by SIGTERM back to the queue, unspent, and another process finishes it', async () => {
     const first = await backend();

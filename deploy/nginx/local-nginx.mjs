@@ -5,6 +5,7 @@
 // As a command it reads the variables the image reads and runs until it is sent SIGTERM or SIGINT:
 //   BACKEND_UPSTREAM=127.0.0.1:3000 LISTEN_PORT=127.0.0.1:8080 WEB_ROOT="$PWD/frontend/dist" \
 //     node deploy/nginx/local-nginx.mjs
+// BACKEND_UPSTREAM='127.0.0.1:3000 127.0.0.1:3001' balances over several backends.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,14 +21,33 @@ export function templatePlaceholders(template = readFileSync(TEMPLATE_PATH, 'utf
 /**
  * The template with `variables` put in as the image's `envsubst` puts them in: `$NAME` and `${NAME}`
  * of a defined variable are replaced, anything else (nginx's own `$host`, `$uri`) is left alone.
+ * BACKEND_UPSTREAM may name several backends, separated by spaces or commas (the scale-out test):
+ * the upstream's `server ${BACKEND_UPSTREAM} …;` line is then written once for each.
  */
 export function fillTemplate(variables, template = readFileSync(TEMPLATE_PATH, 'utf8')) {
   const missing = [...templatePlaceholders(template)].filter((name) => variables[name] === undefined);
   if (missing.length) throw new Error(`the nginx template needs ${missing.join(', ')}`);
+  template = repeatUpstreamServers(template, variables.BACKEND_UPSTREAM);
   return template.replace(/\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g, (text, braced, bare) => {
     const name = braced ?? bare;
     return Object.hasOwn(variables, name) && variables[name] !== undefined ? String(variables[name]) : text;
   });
+}
+
+function repeatUpstreamServers(template, upstream) {
+  const backends = String(upstream ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  if (backends.length < 2) return template;
+  const serverLine = /^([ \t]*server[ \t]+)\$\{BACKEND_UPSTREAM\}([^;\n]*;)[ \t]*$/gm;
+  const repeated = template.replace(serverLine, (_, start, rest) =>
+    backends.map((backend) => `${start}${backend}${rest}`).join('\n'),
+  );
+  const elsewhere = repeated.split('\n').some((line) => !/^\s*#/.test(line) && /\$\{?BACKEND_UPSTREAM\b/.test(line));
+  if (repeated === template || elsewhere) {
+    throw new Error('several backends need the template to use BACKEND_UPSTREAM only as `server ${BACKEND_UPSTREAM};`');
+  }
+  return repeated;
 }
 
 function mainConfig(scratch) {

@@ -13,10 +13,10 @@ export class SseClient {
   private response?: IncomingMessage;
   private buffer = '';
 
-  static connect(url: string): Promise<SseClient> {
+  static connect(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
     const client = new SseClient();
     return new Promise((resolve, reject) => {
-      const request = get(url, { headers: { Accept: 'text/event-stream' } }, (response) => {
+      const request = get(url, { headers: { Accept: 'text/event-stream', ...headers } }, (response) => {
         client.response = response;
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => client.feed(chunk));

@@ -3,11 +3,12 @@ import type { Env } from '../config/config.schema';
 
 /**
  * The one pino logger of the process. Production writes JSON lines (level names, ISO times, no
- * colour) for a log collector; elsewhere pino-pretty, a development dependency, makes the same
- * records readable in a terminal, and JSON is written where it is not installed.
+ * colour) for a log collector. Development in a terminal (`make run`) gets the same records as
+ * readable lines through pino-pretty, a development dependency; output that goes to a pipe or a
+ * file (tests, benchmarks) stays JSON, which costs less to write.
  */
 export function createLogger(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>): Logger {
-  const pretty = env.NODE_ENV === 'production' ? undefined : prettyStream();
+  const pretty = env.NODE_ENV !== 'production' && process.stdout.isTTY ? prettyStream() : undefined;
   if (pretty) return pino({ level: env.LOG_LEVEL }, pretty);
   return pino({
     level: env.LOG_LEVEL,

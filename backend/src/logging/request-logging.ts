@@ -7,13 +7,13 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { loggedUrl } from './logged-url';
 
-export const REQUEST_ID_HEADER = 'X-Request-Id';
+const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** An id a proxy in front may hand on: short, and nothing that could forge a log line. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
 /** The incoming X-Request-Id when it is sane, else a new one; sent back on the answer. */
-export function assignRequestId(request: IncomingMessage, response: ServerResponse): string {
+function assignRequestId(request: IncomingMessage, response: ServerResponse): string {
   const given = request.headers['x-request-id'];
   const id = typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
   response.setHeader(REQUEST_ID_HEADER, id);

@@ -1,6 +1,7 @@
 // What the deploy tests and the browser suite's HTTPS run share: free ports, the local nginx
 // started and answering, and a certificate made with openssl for names of our choosing.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startLocalNginx } from './local-nginx.mjs';
@@ -44,6 +45,7 @@ export async function startedNginx(variables, port) {
  * fullchain.pem and privkey.pem, as certbot names them; returns the two paths.
  */
 export function makeCertificate(dir, names = ['localhost']) {
+  mkdirSync(dir, { recursive: true });
   const certificate = join(dir, 'fullchain.pem');
   const key = join(dir, 'privkey.pem');
   const alternatives = names.map((name) => (/^[\d.]+$/.test(name) ? `IP:${name}` : `DNS:${name}`)).join(',');

@@ -47,11 +47,12 @@ test-unit: install
 	$(NPM) test -w frontend
 	cd frontend && node --test build/*.test.mjs
 
-# The compose file, linted without a Docker engine, and its nginx checked against the template;
-# nginx's own errors, the visitor's address it hands on and its budgets, with the machine's nginx.
+# The compose file and its images, checked without a Docker engine (linted, pinned, its nginx
+# against the templates); the deploy nginx configuration run by the machine's nginx: TLS, errors,
+# the visitor's address it hands on, its budgets and body limits.
 test-deploy: install
 	npx dclint docker-compose.yml --max-warnings 0
-	node --test deploy/compose-nginx.test.mjs deploy/nginx-errors.test.mjs deploy/nginx-limits.test.mjs
+	node --test deploy/*.test.mjs
 
 test-api: build-backend
 	$(NPM) run test:e2e -w backend

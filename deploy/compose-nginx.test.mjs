@@ -1,17 +1,27 @@
-// docker compose's nginx runs the template the browser tests run behind, with the variables that
-// template expects, pointed at the backend and the web app where they really are.
+// docker compose's stack, read without a Docker engine: its nginx runs the templates the tests run
+// behind, with the variables they expect, pointed at the backend, the web app, certbot's files and
+// the ports it publishes; every setting reaches the backend from .env; the optional parts sit in
+// their profiles.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
-import { TEMPLATE_PATH, templatePlaceholders } from './nginx/local-nginx.mjs';
+import {
+  CERTIFICATE_WATCH_SCRIPT,
+  SETTINGS_SCRIPT,
+  settle,
+  templatePlaceholders,
+  TEMPLATES_DIR,
+} from './nginx/local-nginx.mjs';
 
 const repo = join(import.meta.dirname, '..');
-const compose = parse(readFileSync(join(repo, 'docker-compose.yml'), 'utf8'));
+const composeText = readFileSync(join(repo, 'docker-compose.yml'), 'utf8');
+const compose = parse(composeText, { merge: true });
+const { services } = compose;
 
-/** The instructions of a Dockerfile's last stage, the image that runs: `{ keyword, args }`. */
-function runningStage(dockerfile) {
+/** The instructions of a Dockerfile's stage (`target`, else the last): `{ keyword, args }`. */
+function stageOf(dockerfile, target) {
   const instructions = readFileSync(join(repo, dockerfile), 'utf8')
     .replace(/\\\n/g, ' ')
     .split('\n')
@@ -21,7 +31,13 @@ function runningStage(dockerfile) {
       const [keyword, ...args] = line.split(/\s+/);
       return { keyword: keyword.toUpperCase(), args };
     });
-  return instructions.slice(instructions.findLastIndex(({ keyword }) => keyword === 'FROM'));
+  const starts = instructions.flatMap(({ keyword, args }, index) =>
+    keyword === 'FROM' ? [{ index, name: args.at(-2)?.toUpperCase() === 'AS' ? args.at(-1) : undefined }] : [],
+  );
+  const start = target ? starts.find(({ name }) => name === target) : starts.at(-1);
+  assert.ok(start, `${dockerfile} has a stage ${target}`);
+  const end = starts.find(({ index }) => index > start.index)?.index ?? instructions.length;
+  return instructions.slice(start.index, end);
 }
 
 /** `ENV A=1 B=2` and `ENV A 1` alike. */
@@ -34,14 +50,20 @@ function stageEnvironment(stage) {
   return variables;
 }
 
-/** A service's `environment:`, as a map or as a list of `NAME=value`. */
-function serviceEnvironment(service) {
-  const environment = service.environment ?? {};
-  if (!Array.isArray(environment))
-    return Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, String(v)]));
-  return Object.fromEntries(
-    environment.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+/** A value as compose interpolates it with an empty .env: defaults taken, required ones given `required`. */
+function interpolate(value, required = {}) {
+  return String(value).replace(/\$\{([A-Z_][A-Z0-9_]*)(?::?([-?])([^}]*))?\}/g, (_, name, kind, text) =>
+    kind === '-' ? text : (required[name] ?? (kind === '?' ? `<${name}>` : '')),
   );
+}
+
+/** A service's `environment:` (a map or a list of `NAME=value`), interpolated. */
+function serviceEnvironment(service, required) {
+  const environment = service.environment ?? {};
+  const pairs = Array.isArray(environment)
+    ? environment.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])
+    : Object.entries(environment);
+  return Object.fromEntries(pairs.map(([name, value]) => [name, interpolate(value, required)]));
 }
 
 /** `COPY [--from=stage] source... destination`, options left out. */
@@ -50,58 +72,155 @@ function copies(stage) {
     .filter(({ keyword }) => keyword === 'COPY')
     .map(({ args }) => {
       const paths = args.filter((arg) => !arg.startsWith('--'));
-      return { sources: paths.slice(0, -1), destination: paths.at(-1) };
+      return {
+        sources: paths.slice(0, -1),
+        destination: paths.at(-1),
+        from: args.find((arg) => arg.startsWith('--from='))?.slice(7),
+      };
     });
 }
 
-const nginxServices = Object.entries(compose.services)
+/** `volume:/path[:ro]` entries of a service as `{ source, target }`. */
+function mounts(service) {
+  return (service.volumes ?? []).map((volume) => {
+    const [source, target] = interpolate(volume).split(':');
+    return { source, target };
+  });
+}
+
+const built = Object.entries(services)
   .filter(([, service]) => service.build)
   .map(([name, service]) => {
-    const stage = runningStage(join(service.build.context ?? '.', service.build.dockerfile ?? 'Dockerfile'));
-    const from = stage[0].args.find((arg) => !arg.startsWith('--'));
-    return { name, service, stage, from };
-  })
-  .filter(({ from }) => /^nginx[:@]/.test(from));
-
-test('one service runs nginx, with the template the browser tests run behind', () => {
-  assert.equal(nginxServices.length, 1, 'services built on the nginx image');
-  const [{ stage }] = nginxServices;
-  const templates = copies(stage).filter(({ destination }) => destination.startsWith('/etc/nginx/templates/'));
-  assert.deepEqual(
-    templates.map(({ sources }) => sources),
-    [[relative(repo, TEMPLATE_PATH)]],
-  );
-  // The image renders /etc/nginx/templates/NAME.conf.template into conf.d/NAME.conf, which it includes.
-  assert.match(templates[0].destination, /^\/etc\/nginx\/templates\/[^/]+\.conf\.template$/);
+    const dockerfile = join(service.build.context ?? '.', service.build.dockerfile ?? 'Dockerfile');
+    const stage = stageOf(dockerfile, service.build.target);
+    return { name, service, dockerfile, stage, from: stage[0].args.find((arg) => !arg.startsWith('--')) };
+  });
+const nginxServices = built.filter(({ from }) => /^nginx[:@]/.test(from));
+const [nginx] = nginxServices;
+const SAMPLE = { PUBLIC_URL: 'https://giftcast.example' };
+const nginxVariables = (tls) => ({
+  ...stageEnvironment(nginx.stage),
+  ...serviceEnvironment(nginx.service, { ...SAMPLE, TLS: tls }),
 });
 
-const [nginx] = nginxServices;
-const variables = { ...stageEnvironment(nginx.stage), ...serviceEnvironment(nginx.service) };
+test('one service runs nginx, with the templates, settings and certificate check the tests run', () => {
+  assert.equal(nginxServices.length, 1, 'services built on the nginx image');
+  const copied = copies(nginx.stage).filter(({ from }) => !from);
+  // The image renders /etc/nginx/templates/**/NAME.template into conf.d/**/NAME, and includes conf.d/*.conf.
+  assert.deepEqual(
+    copied.filter(({ destination }) => destination.startsWith('/etc/nginx/templates')),
+    [{ sources: [`${relative(repo, TEMPLATES_DIR)}/`], destination: '/etc/nginx/templates/', from: undefined }],
+  );
+  const entrypoint = (script) => copied.find(({ sources }) => sources[0] === relative(repo, script))?.destination;
+  // Sourced before the templates are filled in (15 < 20-envsubst-on-templates.sh), and run after.
+  assert.match(entrypoint(SETTINGS_SCRIPT), /^\/docker-entrypoint\.d\/1\d-[\w-]+\.envsh$/);
+  assert.match(entrypoint(CERTIFICATE_WATCH_SCRIPT), /^\/docker-entrypoint\.d\/[3-9]\d-[\w-]+\.sh$/);
+  assert.ok(
+    nginx.stage.some(
+      ({ keyword, args }) => keyword === 'RUN' && args.join(' ') === 'rm /etc/nginx/conf.d/default.conf',
+    ),
+    "the image's welcome server is removed",
+  );
+});
 
-test("the variables the nginx service sets are exactly the template's placeholders", () => {
-  // NGINX_* configure the image itself (NGINX_ENVSUBST_TEMPLATE_DIR and the like).
-  const set = Object.keys(variables).filter((name) => !name.startsWith('NGINX_'));
-  assert.deepEqual(set.sort(), [...templatePlaceholders()].sort());
+for (const tls of ['letsencrypt', 'off']) {
+  test(`with TLS=${tls}, the settings compose gives nginx fill in every placeholder of the templates`, () => {
+    const environment = settle(nginxVariables(tls));
+    const missing = [...templatePlaceholders()].filter((name) => environment[name] === undefined);
+    assert.deepEqual(missing, []);
+  });
+}
+
+test('every variable the nginx service sets is read by the templates or the settings script', () => {
+  const script = readFileSync(SETTINGS_SCRIPT, 'utf8');
+  const placeholders = templatePlaceholders();
+  for (const name of Object.keys(nginxVariables('off')))
+    assert.ok(placeholders.has(name) || script.includes(`$${name}`) || script.includes(`\${${name}`), name);
 });
 
 test('BACKEND_UPSTREAM is the backend service at the port it listens on', () => {
-  const [host, port] = variables.BACKEND_UPSTREAM.split(':');
-  const backend = compose.services[host];
-  assert.ok(backend, `a service named ${host}`);
-  assert.equal(serviceEnvironment(backend).PORT, port);
+  const [host, port] = nginxVariables('off').BACKEND_UPSTREAM.split(':');
+  assert.ok(services[host], `a service named ${host}`);
+  assert.equal(serviceEnvironment(services[host]).PORT, port);
   assert.ok(Object.keys(nginx.service.depends_on ?? {}).includes(host), `${nginx.name} waits for ${host}`);
 });
 
 test('the backend trusts exactly the one proxy in front of it, the nginx service', () => {
-  const [host] = variables.BACKEND_UPSTREAM.split(':');
+  const [host] = nginxVariables('off').BACKEND_UPSTREAM.split(':');
   // More would let a visitor's own X-Forwarded-For entries name the address the limits count.
-  assert.equal(serviceEnvironment(compose.services[host]).TRUST_PROXY, '1');
+  assert.equal(serviceEnvironment(services[host]).TRUST_PROXY, '1');
 });
 
-test('LISTEN_PORT is the port compose publishes, and WEB_ROOT is where the image holds the web app', () => {
-  const published = (nginx.service.ports ?? []).map((port) => String(port).split('/')[0].split(':').at(-1));
-  assert.ok(published.length > 0, `${nginx.name} publishes a port`);
-  for (const port of published) assert.equal(variables.LISTEN_PORT, port);
+test('nginx listens where compose publishes, serves the web app from where the image holds it, and is health-checked', () => {
+  const variables = settle(nginxVariables('off'));
+  const published = (nginx.service.ports ?? []).map((port) => interpolate(port).split('/')[0].split(':').at(-1));
+  assert.deepEqual(published.sort(), [variables.LISTEN_PORT, variables.TLS_LISTEN_PORT].sort());
   const webApp = copies(nginx.stage).find(({ sources }) => sources.some((source) => /frontend\/dist\/?$/.test(source)));
   assert.equal(variables.WEB_ROOT, webApp?.destination);
+  assert.ok(
+    nginx.service.healthcheck.test
+      .join(' ')
+      .includes(`http://127.0.0.1${variables.LISTEN_PORT === '80' ? '' : `:${variables.LISTEN_PORT}`}/nginx-health`),
+  );
+});
+
+test('certbot writes its challenges where nginx answers them, and its certificates where nginx reads them', () => {
+  const variables = settle(nginxVariables('letsencrypt'));
+  const web = mounts(nginx.service);
+  const certbot = mounts(services.certbot);
+  const volumeAt = (list, target) => list.find((mount) => mount.target === target)?.source;
+  assert.ok(volumeAt(web, variables.ACME_ROOT));
+  assert.equal(volumeAt(certbot, variables.ACME_ROOT), volumeAt(web, variables.ACME_ROOT));
+  assert.ok(variables.TLS_CERTIFICATE.startsWith('/etc/letsencrypt/live/giftcast.example/'));
+  assert.equal(volumeAt(certbot, '/etc/letsencrypt'), volumeAt(web, '/etc/letsencrypt'));
+  assert.match(
+    readFileSync(join(repo, 'deploy/certbot/certbot.sh'), 'utf8'),
+    new RegExp(`--webroot -w ${variables.ACME_ROOT} `),
+  );
+  // TLS=files: the default certificate paths are in the folder compose mounts.
+  const files = settle({ ...nginxVariables('off'), TLS: 'off' });
+  assert.ok(volumeAt(web, '/etc/nginx/tls'));
+  assert.ok(files.TLS_CERTIFICATE.startsWith('/etc/nginx/tls/'));
+});
+
+test('the backend and the worker take every setting from .env, with only where the stack puts things fixed', () => {
+  for (const name of ['backend', 'worker']) {
+    const service = services[name];
+    assert.deepEqual(service.env_file, [{ path: '.env', required: true }], name);
+    assert.deepEqual(
+      Object.keys(service.environment).sort(),
+      ['DATABASE_URL', 'NODE_ENV', 'PGPASSWORD', 'PORT', 'ROLE', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'TRUST_PROXY'],
+      name,
+    );
+    // No password in the URL, so no character of it can break the URL.
+    assert.doesNotMatch(service.environment.DATABASE_URL, /:[^/@]*@/);
+    assert.equal(service.environment.PGPASSWORD, '${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD in .env}');
+  }
+  assert.equal(services.worker.environment.ROLE, 'worker');
+  assert.equal(services.worker.ports, undefined, 'the worker publishes no port');
+  assert.deepEqual(services.worker.profiles, ['worker']);
+  assert.equal(services.backend.stop_grace_period, '15m');
+});
+
+test('the backend stores videos as a user of its own bucket, never with MinIO’s root keys', () => {
+  const rootKeys = Object.values(services.minio.environment);
+  for (const name of ['backend', 'worker']) {
+    const environment = Object.values(services[name].environment).join(' ');
+    for (const key of rootKeys) assert.ok(!environment.includes(key), `${name} gets ${key}`);
+  }
+  const setup = readFileSync(join(repo, 'deploy/minio/setup.sh'), 'utf8');
+  assert.match(setup, /mc admin user add local "\$S3_ACCESS_KEY_ID" "\$S3_SECRET_ACCESS_KEY"/);
+  assert.match(setup, /mc admin policy attach local giftcast-bucket --user "\$S3_ACCESS_KEY_ID"/);
+  assert.match(setup, /"Resource": \["arn:aws:s3:::\$S3_BUCKET\/\*"\]/);
+});
+
+test('Mailpit runs only in the dev profile', () => {
+  assert.deepEqual(services.mailpit.profiles, ['dev']);
+});
+
+test('every variable compose reads is explained in .env.example', () => {
+  const example = readFileSync(join(repo, '.env.example'), 'utf8');
+  const read = new Set([...composeText.matchAll(/\$\{([A-Z_][A-Z0-9_]*)/g)].map(([, name]) => name));
+  const missing = [...read].filter((name) => !new RegExp(`^#?\\s*${name}=`, 'm').test(example));
+  assert.deepEqual(missing, []);
 });

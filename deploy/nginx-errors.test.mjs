@@ -1,52 +1,42 @@
 // nginx's own answers under /api/ keep the API's contract: when the backend cannot answer, or a
 // body is over nginx's limit, the client gets the JSON error shape in its language, not an HTML page.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startLocalNginx } from './nginx/local-nginx.mjs';
-
-/** A port nothing listens on: taken from the system, then released. */
-async function freePort() {
-  const server = createServer();
-  await new Promise((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address();
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
+import { freePort, startedNginx } from './nginx/test-support.mjs';
 
 let nginx;
 let port;
+let home;
 let webRoot;
 
 before(async () => {
   port = await freePort();
-  webRoot = mkdtempSync(join(tmpdir(), 'giftcast-web-'));
-  // nginx's workers run as another user when it is started as root.
-  chmodSync(webRoot, 0o755);
+  // The web app inside a folder only its owner may enter, as a clone in root's home is.
+  home = mkdtempSync(join(tmpdir(), 'giftcast-home-'));
+  webRoot = join(home, 'giftcast/frontend/dist');
+  mkdirSync(join(webRoot, 'assets'), { recursive: true });
+  writeFileSync(join(webRoot, 'assets/index-0123abcd.js'), 'console.log("giftcast")\n');
   // The backend's port is closed: every proxied request fails as during a deploy or a crash.
-  nginx = startLocalNginx({
-    BACKEND_UPSTREAM: `127.0.0.1:${await freePort()}`,
-    LISTEN_PORT: `127.0.0.1:${port}`,
-    WEB_ROOT: webRoot,
-  });
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/favicon.svg`);
-      return;
-    } catch {
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
-  }
-  throw new Error('nginx did not start');
+  nginx = await startedNginx(
+    { BACKEND_UPSTREAM: `127.0.0.1:${await freePort()}`, LISTEN_PORT: `127.0.0.1:${port}`, WEB_ROOT: webRoot },
+    port,
+  );
 });
 
 after(async () => {
   await nginx?.stop();
-  rmSync(webRoot, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+test('the web app is served from a clone inside a folder only its owner may enter', async () => {
+  assert.equal(statSync(home).mode & 0o777, 0o700);
+  const response = await fetch(`http://127.0.0.1:${port}/assets/index-0123abcd.js`);
+  assert.equal(response.status, 200);
+  assert.equal(await response.text(), 'console.log("giftcast")\n');
 });
 
 for (const [language, error] of [
@@ -65,12 +55,12 @@ for (const [language, error] of [
   });
 }
 
-test('a body over the limit is a JSON 413 before any of it is sent on', async () => {
-  const answer = await new Promise((resolve, reject) => {
-    // Announced, not sent: nginx refuses on the length alone.
+/** A POST whose body is announced and not sent: nginx refuses on the length alone. */
+function announce(path, bytes) {
+  return new Promise((resolve, reject) => {
     const call = request(
-      `http://127.0.0.1:${port}/api/v/some-token/video`,
-      { method: 'POST', headers: { 'Content-Length': String(200 * 1024 * 1024), 'Accept-Language': 'en' } },
+      `http://127.0.0.1:${port}${path}`,
+      { method: 'POST', headers: { 'Content-Length': String(bytes), 'Accept-Language': 'en' } },
       (response) => {
         let body = '';
         response.setEncoding('utf8');
@@ -83,8 +73,16 @@ test('a body over the limit is a JSON 413 before any of it is sent on', async ()
     call.on('error', reject);
     call.flushHeaders();
   });
+}
 
-  assert.equal(answer.status, 413);
-  assert.match(answer.type, /^application\/json/);
-  assert.deepEqual(JSON.parse(answer.body), { statusCode: 413, error: 'The request body is too large' });
-});
+for (const [what, path, bytes] of [
+  ['an upload over 110 MB', '/api/messages/some-token/video', 120 * 1024 * 1024],
+  ['a JSON body over 1 MB anywhere else', '/api/contact', 2 * 1024 * 1024],
+]) {
+  test(`${what} is a JSON 413 before any of it is sent on`, async () => {
+    const answer = await announce(path, bytes);
+    assert.equal(answer.status, 413);
+    assert.match(answer.type, /^application\/json/);
+    assert.deepEqual(JSON.parse(answer.body), { statusCode: 413, error: 'The request body is too large' });
+  });
+}

@@ -2,25 +2,36 @@
 // checked against a stand-in backend that records what reaches it. Each test works from a
 // loopback address of its own (127.0.0.x), as nginx counts per address.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startLocalNginx, TEMPLATE_PATH } from './nginx/local-nginx.mjs';
+import { templates } from './nginx/local-nginx.mjs';
+import { freePort, startedNginx } from './nginx/test-support.mjs';
 
 const TOO_MANY = {
   ko: { statusCode: 429, error: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요' },
   en: { statusCode: 429, error: 'Too many requests. Please try again shortly' },
 };
 
-/** Requests that reached the stand-in backend: `{ method, url, headers }`. */
+/** Requests that reached the stand-in backend: `{ method, url, headers, bytes }` (bytes as they arrive). */
 const received = [];
 /** Open server-sent-event answers, ended when the test is over. */
 const streams = new Set();
 
 const backend = createServer((incoming, outgoing) => {
-  received.push({ method: incoming.method, url: incoming.url, headers: incoming.headers });
+  const seen = { method: incoming.method, url: incoming.url, headers: incoming.headers, bytes: 0 };
+  received.push(seen);
+  incoming.on('data', (chunk) => (seen.bytes += chunk.length));
+  if (incoming.url.endsWith('/video')) {
+    // Answers once the whole body is in, with what it got.
+    incoming.on('end', () => {
+      outgoing.writeHead(200, { 'Content-Type': 'application/json' });
+      outgoing.end(JSON.stringify({ bytes: seen.bytes }));
+    });
+    return;
+  }
   incoming.resume();
   if (incoming.url === '/api/qr/available/stream') {
     outgoing.writeHead(200, { 'Content-Type': 'text/event-stream' });
@@ -42,38 +53,14 @@ let nginx;
 let port;
 let webRoot;
 
-async function listen(server) {
-  await new Promise((listening) => server.listen(0, '127.0.0.1', listening));
-  return server.address().port;
-}
-
-async function freePort() {
-  const server = createServer();
-  const free = await listen(server);
-  await new Promise((closed) => server.close(closed));
-  return free;
-}
-
 before(async () => {
-  const backendPort = await listen(backend);
+  await new Promise((listening) => backend.listen(0, '127.0.0.1', listening));
   port = await freePort();
   webRoot = mkdtempSync(join(tmpdir(), 'giftcast-web-'));
-  // nginx's workers run as another user when it is started as root.
-  chmodSync(webRoot, 0o755);
-  nginx = startLocalNginx({
-    BACKEND_UPSTREAM: `127.0.0.1:${backendPort}`,
-    LISTEN_PORT: `127.0.0.1:${port}`,
-    WEB_ROOT: webRoot,
-  });
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/api/health`);
-      return;
-    } catch {
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
-  }
-  throw new Error('nginx did not start');
+  nginx = await startedNginx(
+    { BACKEND_UPSTREAM: `127.0.0.1:${backend.address().port}`, LISTEN_PORT: `127.0.0.1:${port}`, WEB_ROOT: webRoot },
+    port,
+  );
 });
 
 after(async () => {
@@ -131,7 +118,9 @@ function assertTooMany(answer, language) {
 }
 
 test('the template hands the backend the address nginx saw, never the X-Forwarded-For the visitor wrote', () => {
-  const template = readFileSync(TEMPLATE_PATH, 'utf8');
+  const template = templates()
+    .map(({ text }) => text)
+    .join('\n');
   const values = (header) =>
     [...template.matchAll(new RegExp(`proxy_set_header\\s+${header}\\s+([^;]+);`, 'g'))].map(([, value]) => value);
   const proxyingLocations = [...template.matchAll(/proxy_set_header\s+Host\b/g)].length;
@@ -214,4 +203,101 @@ test("the backend's own 429 passes through as it is, with its one Retry-After", 
   );
   assert.deepEqual(retryAfter.length, 1);
   assert.equal(answer.headers['retry-after'], '7');
+});
+
+test('a 50 MB upload streams through to the backend as it is sent, not held back until it is all in', async () => {
+  const visitor = newAddress();
+  const total = 50 * 1024 * 1024;
+  const chunk = Buffer.alloc(1024 * 1024, 7);
+  received.length = 0;
+  const answer = new Promise((resolve, reject) => {
+    const call = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/messages/some-token/video',
+        localAddress: visitor,
+        agent: false,
+        headers: { 'Content-Type': 'video/mp4', 'Content-Length': String(total) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (part) => (text += part));
+        response.on('end', () => resolve({ status: response.statusCode, text }));
+      },
+    );
+    call.on('error', reject);
+    (async () => {
+      call.write(chunk);
+      // The first megabyte reaches the backend while the other 49 are still with the client.
+      const deadline = Date.now() + 5000;
+      while (!(received[0]?.bytes > 0)) {
+        if (Date.now() > deadline)
+          return call.destroy(new Error('nothing reached the backend before the body was all sent'));
+        await new Promise((wait) => setTimeout(wait, 20));
+      }
+      for (let sent = chunk.length; sent < total; sent += chunk.length)
+        if (!call.write(chunk)) await new Promise((drained) => call.once('drain', drained));
+      call.end();
+    })();
+  });
+  const { status, text } = await answer;
+  assert.equal(status, 200);
+  assert.deepEqual(JSON.parse(text), { bytes: total });
+});
+
+test('a JSON body under 1 MB still reaches the backend', async () => {
+  received.length = 0;
+  const body = JSON.stringify({ message: 'x'.repeat(900 * 1024) });
+  const answer = await send(newAddress(), 'POST', '/api/contact', {
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
+  assert.equal(answer.status, 200);
+  assert.equal(received[0].bytes, Buffer.byteLength(body));
+});
+
+/** The directives of the site's template by the location they are in (`server` outside any). */
+function directivesByLocation() {
+  const { text } = templates().find(({ output }) => output === join('giftcast', 'site.conf'));
+  const found = new Map();
+  const stack = ['server'];
+  for (const line of text.split('\n').map((raw) => raw.replace(/#.*/, '').trim())) {
+    const opened = /^location\s+(.*?)\s*\{$/.exec(line);
+    if (opened) stack.push(opened[1]);
+    else if (line === '}') stack.pop();
+    else if (line.endsWith(';')) {
+      const [name, ...args] = line.slice(0, -1).split(/\s+/);
+      const values = found.get(name) ?? [];
+      values.push({ location: stack.at(-1), value: args.join(' ') });
+      found.set(name, values);
+    }
+  }
+  return (name) => found.get(name) ?? [];
+}
+
+const UPLOAD = '~ ^/api/messages/[^/]+/video$';
+const STREAM = '= /api/qr/available/stream';
+
+test('only the upload route takes 110 MB bodies unbuffered; everything else takes 1 MB', () => {
+  const directive = directivesByLocation();
+  assert.deepEqual(directive('client_max_body_size'), [
+    { location: 'server', value: '1m' },
+    { location: UPLOAD, value: '110m' },
+  ]);
+  assert.deepEqual(directive('proxy_request_buffering'), [{ location: UPLOAD, value: 'off' }]);
+});
+
+test('only the upload route and the live stream wait long for the backend, and only the stream is unbuffered', () => {
+  const directive = directivesByLocation();
+  assert.deepEqual(directive('proxy_buffering'), [{ location: STREAM, value: 'off' }]);
+  const seconds = (value) => Number.parseInt(value) * { s: 1, m: 60, h: 3600 }[value.at(-1)] || Number(value);
+  for (const timeout of ['proxy_read_timeout', 'proxy_send_timeout']) {
+    const long = directive(timeout).filter(({ value }) => seconds(value) > 60);
+    assert.ok(long.length > 0, timeout);
+    for (const { location } of long) assert.ok([UPLOAD, STREAM].includes(location), `${timeout} in ${location}`);
+    assert.ok(directive(timeout).some(({ location, value }) => location === 'server' && seconds(value) <= 60));
+  }
 });

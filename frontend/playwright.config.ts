@@ -1,6 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E, CHROMIUM_ARGS } from './e2e/support/stack';
 
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: devices['iPhone 13'].userAgent,
+};
+
 /**
  * Browser tests against the whole product started the way `make run` starts it (embedded
  * database and object store) behind nginx with the deploy configuration, as docker compose runs
@@ -23,16 +30,23 @@ export default defineConfig({
   },
   // A test tagged @desktop or @phone is about that screen only (the admin console's flows, the
   // device-independent first HTML; touch swipes, the phone menu) and belongs to that project alone.
+  // `phone-https` runs the camera flow and the @https tests on a phone over https.
   projects: [
-    { name: 'desktop', grepInvert: /@phone\b/, use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', grepInvert: /@phone\b|@https\b/, use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', grepInvert: /@desktop\b|@https\b/, use: PHONE },
     {
-      name: 'phone',
-      grepInvert: /@desktop\b/,
+      name: 'phone-https',
+      testMatch: ['message.spec.ts', 'deploy.spec.ts'],
+      grep: /record with the camera|@https\b/,
       use: {
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        userAgent: devices['iPhone 13'].userAgent,
+        ...PHONE,
+        baseURL: E2E.secureUrl,
+        // The run's own certificate, which no browser trusts.
+        ignoreHTTPSErrors: true,
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${E2E.secureHost} 127.0.0.1`],
+        },
       },
     },
   ],
@@ -75,8 +89,30 @@ export default defineConfig({
       // nginx stops with the run and its scratch directory goes with it.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       env: {
+        TLS: 'off',
         BACKEND_UPSTREAM: `127.0.0.1:${E2E.backendPort}`,
         LISTEN_PORT: `127.0.0.1:${E2E.port}`,
+        WEB_ROOT: E2E.webRoot,
+      },
+    },
+    {
+      // The same with TLS=files, as docker compose runs it, and a certificate for giftcast.test.
+      command:
+        `node --input-type=module -e "import('../deploy/nginx/test-support.mjs').then((m) => m.makeCertificate(` +
+        `process.env.TLS_DIR, [process.env.SECURE_HOST, '127.0.0.1']))" && node ../deploy/nginx/local-nginx.mjs`,
+      port: E2E.securePort,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        TLS: 'files',
+        TLS_DIR: E2E.tlsDir,
+        SECURE_HOST: E2E.secureHost,
+        TLS_CERTIFICATE: `${E2E.tlsDir}/fullchain.pem`,
+        TLS_CERTIFICATE_KEY: `${E2E.tlsDir}/privkey.pem`,
+        PUBLIC_URL: E2E.secureNamedUrl,
+        BACKEND_UPSTREAM: `127.0.0.1:${E2E.backendPort}`,
+        LISTEN_PORT: `127.0.0.1:${E2E.securePlainPort}`,
+        TLS_LISTEN_PORT: `127.0.0.1:${E2E.securePort}`,
         WEB_ROOT: E2E.webRoot,
       },
     },

@@ -7,7 +7,7 @@ import { E2E } from './support/stack';
 import { expect, test } from './support/test';
 
 // What nginx in front of the backend is for, checked through it: these tests run against the
-// deploy configuration (deploy/nginx/giftcast.conf.template) and are the same on every screen.
+// deploy configuration (deploy/nginx/templates/) and are the same on every screen.
 
 /** A script the home page loads, as the page itself names it. */
 async function aScriptOfTheHomePage(request: APIRequestContext): Promise<string> {
@@ -213,4 +213,25 @@ test('a visitor cannot name another address in X-Forwarded-For: wrong logins sti
     { 'X-Forwarded-For': guesser },
   );
   expect(admin.status).toBe(200);
+});
+
+test('on a phone the camera is offered over https, on a name that is not localhost, and plain HTTP redirects there @https', async ({
+  page,
+  request,
+}) => {
+  // giftcast.test (mapped to 127.0.0.1 for Chromium) is not localhost: only TLS makes it a secure
+  // origin, where browsers offer the camera. Over plain HTTP the same page gets none.
+  const camera = () =>
+    page.evaluate(() => ({ secure: window.isSecureContext, camera: typeof navigator.mediaDevices?.getUserMedia }));
+  await page.goto(`${E2E.plainNamedUrl}/v/no-such-code-0000000000000000`);
+  expect(await camera()).toEqual({ secure: false, camera: 'undefined' });
+  await page.goto(`${E2E.secureNamedUrl}/v/no-such-code-0000000000000000`);
+  expect(await camera()).toEqual({ secure: true, camera: 'function' });
+
+  const plain = await request.get(`${E2E.securePlainUrl}/v/some-code?from=sticker`, { maxRedirects: 0 });
+  expect([301, 308]).toContain(plain.status());
+  expect(plain.headers()['location']).toBe(`${E2E.secureNamedUrl}/v/some-code?from=sticker`);
+  expect(plain.headers()['strict-transport-security']).toBeUndefined();
+  const secure = await request.get('/api/posts?published=true');
+  expect(secure.headers()['strict-transport-security']).toMatch(/^max-age=\d+/);
 });

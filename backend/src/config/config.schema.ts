@@ -16,10 +16,10 @@ const WEAK_SECRETS = new Set([
  * Passwords and storage keys that ship with the project or its images (.env.example, docker
  * compose, MinIO's root account): anyone who has read them could use them.
  */
-const DEVELOPMENT_DATABASE_PASSWORDS = new Set(['', 'giftcast', 'postgres', 'password']);
+const DEVELOPMENT_DATABASE_PASSWORDS = new Set(['', 'giftcast', 'giftcast-dev-password', 'postgres', 'password']);
 const DEVELOPMENT_STORAGE_KEYS = {
-  S3_ACCESS_KEY_ID: new Set(['giftcast', 'minioadmin']),
-  S3_SECRET_ACCESS_KEY: new Set(['giftcast-dev-secret', 'minioadmin']),
+  S3_ACCESS_KEY_ID: new Set(['giftcast', 'giftcast-root', 'minioadmin']),
+  S3_SECRET_ACCESS_KEY: new Set(['giftcast-dev-secret', 'giftcast-root-dev-secret', 'minioadmin']),
 } as const;
 
 /** Host names that only ever mean the machine itself. */
@@ -167,6 +167,8 @@ export const envSchema = z
         .optional(),
     ),
     GOOGLE_APPLICATION_CREDENTIALS: optionalString,
+    /** The database password when DATABASE_URL carries none (docker compose), as the driver reads it. */
+    PGPASSWORD: z.string().optional(),
   })
   .superRefine(
     (env, ctx) => {
@@ -219,10 +221,12 @@ function unsafeInProduction(env: Partial<Record<keyof Env, unknown>>): [keyof En
     ]);
   }
   const database = urlOf(env.DATABASE_URL);
-  if (database && DEVELOPMENT_DATABASE_PASSWORDS.has(passwordOf(database))) {
+  // The driver takes PGPASSWORD where the URL names no password.
+  const password = database ? passwordOf(database) || (typeof env.PGPASSWORD === 'string' ? env.PGPASSWORD : '') : '';
+  if (database && DEVELOPMENT_DATABASE_PASSWORDS.has(password)) {
     problems.push([
-      'DATABASE_URL',
-      'production needs a database password of its own in DATABASE_URL (empty or a published default)',
+      database.password || typeof env.PGPASSWORD !== 'string' ? 'DATABASE_URL' : 'PGPASSWORD',
+      'production needs a database password of its own (in DATABASE_URL or PGPASSWORD; empty or a published default)',
     ]);
   }
   for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

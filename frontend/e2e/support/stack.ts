@@ -5,6 +5,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 const backendPort = Number(process.env.E2E_BACKEND_PORT ?? 18081);
+const securePort = Number(process.env.E2E_TLS_PORT ?? 18443);
+const securePlainPort = Number(process.env.E2E_TLS_HTTP_PORT ?? 18480);
+/** A name that is not localhost (which browsers trust over plain HTTP too), mapped to 127.0.0.1. */
+const secureHost = 'giftcast.test';
 
 /**
  * Where the stack under test runs; fixed so every worker agrees without sharing state. The tests
@@ -16,6 +20,20 @@ export const E2E = {
   backendPort,
   backendUrl: `http://127.0.0.1:${backendPort}`,
   smtpPort: Number(process.env.E2E_SMTP_PORT ?? 18025),
+  /**
+   * A second nginx with TLS=files in front of the same backend, for what phones need a secure
+   * origin for (the camera), with a certificate made for the run. The browser also reaches it as
+   * https://giftcast.test (Chromium maps the name; Node's requests cannot, so they use the address).
+   */
+  securePort,
+  securePlainPort,
+  secureHost,
+  secureUrl: `https://127.0.0.1:${securePort}`,
+  secureNamedUrl: `https://${secureHost}:${securePort}`,
+  securePlainUrl: `http://127.0.0.1:${securePlainPort}`,
+  /** The plain-HTTP nginx under the same name. */
+  plainNamedUrl: `http://${secureHost}:${port}`,
+  tlsDir: resolve(here, '../../.e2e/tls'),
   webRoot: resolve(here, '../../dist'),
   dataDir: resolve(here, '../../.e2e/data'),
   mailDir: resolve(here, '../../.e2e/mail'),

@@ -1,0 +1,118 @@
+// Every image the stack runs or builds on exists and is pinned: none from a registry namespace that
+// is gone (MinIO's images left Docker Hub in September 2026; Bitnami's legacy catalogue), none by a
+// floating tag (`latest`, no tag, a major version alone), and Node.js 24 LTS where the project's
+// own code runs, the same release CI installs.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { parse } from 'yaml';
+
+const repo = join(import.meta.dirname, '..');
+const compose = parse(readFileSync(join(repo, 'docker-compose.yml'), 'utf8'), { merge: true });
+
+/** Namespaces whose images can no longer be pulled, and where they moved. */
+const GONE = [
+  [/^(docker\.io\/)?minio\/minio(:|@|$)/, 'quay.io/minio/minio'],
+  [/^(docker\.io\/)?minio\/mc(:|@|$)/, 'quay.io/minio/mc'],
+  [/^(docker\.io\/)?bitnami(legacy)?\//, 'an image of its own project'],
+];
+
+/** Images whose exact releases have fewer than three numbers. */
+const PARTS_OF_A_RELEASE = { postgres: 2 };
+
+/** Why `image` is not a pinned image that can be pulled, or undefined when it is. */
+export function imageProblem(image) {
+  for (const [pattern, instead] of GONE)
+    if (pattern.test(image)) return `${image}: gone from its registry (use ${instead})`;
+  if (/@sha256:[0-9a-f]{64}$/.test(image)) return undefined;
+  const tag = /:([^/:]+)$/.exec(image)?.[1];
+  if (!tag) return `${image}: no tag (latest)`;
+  // An exact release: 1.30.3, v5.9.0, 24.21.0-bookworm-slim, MinIO's RELEASE.<date>, and
+  // PostgreSQL's 17.11-alpine (its releases have two parts; 1.30 of another image is a line).
+  const parts = PARTS_OF_A_RELEASE[image.slice(0, image.lastIndexOf(':'))] ?? 3;
+  if (new RegExp(`^v?\\d+(\\.\\d+){${parts - 1}}(-[\\w.-]+)?$`).test(tag)) return undefined;
+  if (/^RELEASE\.\d{4}-\d\d-\d\dT[\d-]+Z$/.test(tag)) return undefined;
+  return `${image}: tag ${tag} moves (pin an exact release)`;
+}
+
+/** `FROM` images of a Dockerfile, by stage name; stages built on earlier stages are left out. */
+function dockerfileImages(path) {
+  const stages = new Set();
+  const images = [];
+  for (const line of readFileSync(join(repo, path), 'utf8').split('\n')) {
+    const from = /^\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
+    if (!from) continue;
+    if (!stages.has(from[1])) images.push({ image: from[1], stage: from[2] });
+    if (from[2]) stages.add(from[2]);
+  }
+  return images;
+}
+
+const dockerfiles = [
+  ...new Set(
+    Object.values(compose.services)
+      .filter((service) => service.build)
+      .map((service) => join(service.build.context ?? '.', service.build.dockerfile ?? 'Dockerfile')),
+  ),
+];
+const images = [
+  ...Object.entries(compose.services)
+    .filter(([, service]) => service.image)
+    .map(([name, service]) => ({ where: `service ${name}`, image: service.image })),
+  ...dockerfiles.flatMap((path) =>
+    dockerfileImages(path).map(({ image, stage }) => ({ where: `${path} ${stage}`, image })),
+  ),
+];
+
+test('the check refuses gone namespaces and floating tags, and takes exact releases', () => {
+  for (const bad of [
+    'minio/minio:RELEASE.2025-09-07T16-13-09Z',
+    'docker.io/minio/mc:RELEASE.2025-08-13T08-35-41Z',
+    'bitnami/postgresql:17.6.0',
+    'postgres:17-alpine',
+    'postgres',
+    'nginx:latest',
+    'nginx:1.27-alpine',
+    'node:24-bookworm-slim',
+    'node:lts',
+  ])
+    assert.ok(imageProblem(bad), bad);
+  for (const good of [
+    'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z',
+    'postgres:17.11-alpine',
+    'nginx:1.30.3-alpine',
+    'node:24.21.0-bookworm-slim',
+    'certbot/certbot:v5.9.0',
+    `nginx@sha256:${'a'.repeat(64)}`,
+  ])
+    assert.equal(imageProblem(good), undefined, good);
+});
+
+test('every image of the compose file and its Dockerfiles is pinned and can be pulled', () => {
+  assert.ok(images.length >= 6, 'images found');
+  assert.deepEqual(
+    images.map(({ where, image }) => imageProblem(image) && `${where}: ${imageProblem(image)}`).filter(Boolean),
+    [],
+  );
+});
+
+test('the project runs on Node.js 24 LTS in its images, the release CI installs', () => {
+  const installed = /^version=(\S+)$/m.exec(readFileSync(join(repo, '.ci/install-node'), 'utf8'))[1];
+  assert.match(installed, /^24\./);
+  const node = images.filter(({ image }) => /^node:/.test(image));
+  assert.ok(node.length > 0);
+  for (const { where, image } of node)
+    assert.match(image, new RegExp(`^node:${installed.replaceAll('.', '\\.')}-`), where);
+});
+
+test('nginx is on a line nginx still supports and new enough to follow the backend by name', () => {
+  const nginx = images.filter(({ image }) => /^nginx:/.test(image));
+  assert.ok(nginx.length > 0);
+  for (const { where, image } of nginx) {
+    const [major, minor, patch] = /^nginx:(\d+)\.(\d+)\.(\d+)/.exec(image).slice(1).map(Number);
+    // `resolve` on upstream servers: 1.27.3; the stable line of 2026 is 1.30.
+    assert.ok(major > 1 || minor >= 30, `${where}: ${image}`);
+    assert.ok(minor > 27 || (minor === 27 && patch >= 3));
+  }
+});

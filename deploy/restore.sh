@@ -4,6 +4,7 @@
 #
 #   deploy/restore.sh [--force] <backup folder>             natively: DATABASE_URL and S3_* from the environment or .env
 #   deploy/restore.sh --compose [--force] <backup folder>   the docker compose stack (postgres and minio up, backend stopped)
+#   --database-only   leaves the bucket alone (a PostgreSQL major upgrade: the objects are still there)
 #
 # A database whose tables hold rows, or a bucket holding objects, is refused unless --force, which
 # drops the tables the dump holds and writes over objects of the same name. Tables without rows
@@ -13,17 +14,19 @@ set -euo pipefail
 . "$(dirname "$0")/backup-common.sh"
 
 usage() {
-  sed -n '2,11s/^# \{0,1\}//p' "$0"
+  sed -n '2,12s/^# \{0,1\}//p' "$0"
   exit "${1:-0}"
 }
 
 mode=native
 force=
+bucket=yes
 folder=
 while (($#)); do
   case $1 in
     --compose) mode=compose ;;
     --force) force=--force ;;
+    --database-only) bucket= ;;
     -h | --help) usage ;;
     -*) usage 2 >&2 ;;
     *)
@@ -60,7 +63,7 @@ if [[ $mode == native ]]; then
   tables=$(psql --no-psqlrc --tuples-only --no-align --quiet --set=ON_ERROR_STOP=1 --dbname="$DB_URL" \
     <<<"$tables_query")
   status=0
-  bucket_native check-empty || status=$?
+  [[ -z $bucket ]] || bucket_native check-empty || status=$?
 else
   need_compose
   if compose ps --status running --services | grep -qx backend; then
@@ -68,7 +71,7 @@ else
   fi
   tables=$(in_postgres 'exec psql --no-psqlrc --tuples-only --no-align --quiet --set=ON_ERROR_STOP=1 --username="$POSTGRES_USER" --dbname="$POSTGRES_DB"' <<<"$tables_query")
   status=0
-  bucket_compose "$folder" ro check-empty || status=$?
+  [[ -z $bucket ]] || bucket_compose "$folder" ro check-empty || status=$?
 fi
 [[ $status == 0 || $status == "$BUCKET_NOT_EMPTY" ]] || die "could not check the bucket (see above)"
 
@@ -91,11 +94,11 @@ echo "Restoring $folder"
 if [[ $mode == native ]]; then
   pg_restore "${restore_args[@]}" --dbname="$DB_URL" "$folder/database.dump"
   echo "  database: restored"
-  bucket_native import "$folder" ${force:+--force} | sed 's/^/  bucket: /'
+  [[ -z $bucket ]] || bucket_native import "$folder" ${force:+--force} | sed 's/^/  bucket: /'
 else
   in_postgres "exec pg_restore ${restore_args[*]} --username=\"\$POSTGRES_USER\" --dbname=\"\$POSTGRES_DB\"" <"$folder/database.dump"
   echo "  database: restored"
-  bucket_compose "$folder" ro import /backup ${force:+--force} | sed 's/^/  bucket: /'
+  [[ -z $bucket ]] || bucket_compose "$folder" ro import /backup ${force:+--force} | sed 's/^/  bucket: /'
 fi
 start="the backend"
 [[ $mode == native ]] || start="the stack (docker compose up -d)"

@@ -290,6 +290,22 @@ describe('backup and restore (deploy/backup.sh, deploy/restore.sh)', () => {
       const codes = await adminGet(backend.url, '/api/admin/qr?pageSize=200', token);
       expect(codes.total).toBe(before.codes.total + 1);
     });
+
+    it('restores the database alone into a new server beside the bucket it had (a PostgreSQL major upgrade)', async () => {
+      const database = await createDatabase();
+      cleanups.push(database.drop);
+      const upgraded = { databaseUrl: database.url, storage: target.storage };
+      const result = await runScript('restore.sh', ['--database-only', backups.native], upgraded);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).not.toContain('bucket:');
+
+      const next = await startBackend(upgraded);
+      expect(await contentOf(next.url, await login(next.url), recordedCode)).toEqual(before);
+      const range = await fetch(`${next.url}${before.message.message.videoUrl}`, { headers: { Range: 'bytes=0-99' } });
+      expect(range.status).toBe(206);
+      expect(Buffer.from(await range.arrayBuffer()).equals(video.subarray(0, 100))).toBe(true);
+    });
   });
 
   it('restores against the compose stack, whose backend already started once and made its empty tables', async () => {

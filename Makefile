@@ -8,7 +8,7 @@ STAMP := node_modules/.install-stamp
 help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
 	@echo "make test   - every test: unit, API end-to-end, browser end-to-end"
-	@echo "make bench  - benchmarks (figures printed; needs the test PostgreSQL)"
+	@echo "make bench  - benchmarks (figures printed; needs the test PostgreSQL and nginx)"
 	@echo "make bench-web - Lighthouse scores and first-load JS of the production build behind nginx"
 	@echo "make backup - PostgreSQL and the bucket into backups/<date>/ (DATABASE_URL, S3_* from .env)"
 	@echo "make restore BACKUP=backups/<date> - both back into an empty database and bucket"
@@ -61,10 +61,12 @@ test-api: build-backend
 test-browser: build
 	cd frontend && npx playwright test
 
-bench: build-backend
+# The public load benchmark views pages, so the web app is built too.
+bench: build
 	node backend/bench/sse-fanout.mjs
 	node backend/bench/video.mjs
 	node backend/bench/newsletter.mjs
+	node backend/bench/public-load.mjs
 
 bench-web: build
 	node frontend/bench/web.mjs

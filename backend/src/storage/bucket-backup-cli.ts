@@ -61,7 +61,7 @@ async function main(): Promise<number> {
   } catch (error) {
     if (error instanceof BucketNotEmptyError) {
       console.error(
-        `${error.message} (${where}): restore only into an empty bucket, or pass --force to write over it.`,
+        `${where} already holds objects: restore only into an empty bucket, or pass --force to write over it.`,
       );
       return NOT_EMPTY;
     }

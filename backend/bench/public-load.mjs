@@ -214,7 +214,9 @@ async function mixedLoad(site, seeded, databaseUrl) {
   const readers = CONNECTIONS - WRITERS - STREAMS;
   const requests = pages.map((path) => ({ method: 'GET', path }));
 
-  const baseline = await cannon({ url: site, connections: readers, duration: READ_SECONDS, requests });
+  // The baseline half before and half after, so that a change in the machine's load shows.
+  const alone = () => cannon({ url: site, connections: readers, duration: READ_SECONDS / 2, requests });
+  const before = await alone();
 
   const streams = openStreams(site, STREAMS);
   await sleep(1000);
@@ -228,12 +230,13 @@ async function mixedLoad(site, seeded, databaseUrl) {
   await sleep(1000);
   const current = await (await fetch(`${site}/api/qr/available`)).text();
   streams.close();
+  const after = await alone();
   const streamFailures = streams.clients.filter(
     (c) => c.status !== 200 || c.closedEarly || c.snapshots < 2 || c.last !== current,
   ).length;
   return {
     readers,
-    baseline,
+    baseline: { before, after, both: combine([before, after]) },
     measured,
     tally,
     changes,
@@ -275,9 +278,13 @@ function printMixed(result) {
       `(each from its own address), ${STREAMS} live /try streams`,
   );
   console.log(
-    `  pages and reads (/, /blog, a post, the three reads): ${fmtRate(measured.requests.average)}, p99 ${fmtMs(measured.latency.p99)}, ` +
-      `${measured.requests.total} answers, ${failures(measured)} failed` +
-      `   alone (baseline, ${READ_SECONDS} s): ${fmtRate(baseline.requests.average)}, p99 ${fmtMs(baseline.latency.p99)}, ${failures(baseline)} failed`,
+    `  pages and reads (/, /blog, a post, the three reads): ${fmtRate(measured.requests.average)}, ` +
+      `p99 ${fmtMs(measured.latency.p99)}, ${measured.requests.total} answers, ${failures(measured)} failed`,
+  );
+  console.log(
+    `    alone (baseline, ${READ_SECONDS / 2} s before and after): ${fmtRate(baseline.both.rate)} ` +
+      `(${fmtRate(baseline.before.requests.average)}, then ${fmtRate(baseline.after.requests.average)}), ` +
+      `p99 ${fmtMs(baseline.both.p99)}, ${baseline.both.failed} failed`,
   );
   console.log(
     `  inquiries: ${describe(tally.inquiries)}; ${stored.inquiries} stored` +

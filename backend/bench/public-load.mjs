@@ -216,6 +216,8 @@ async function mixedLoad(site, seeded, databaseUrl) {
 
   // The baseline half before and half after, so that a change in the machine's load shows.
   const alone = () => cannon({ url: site, connections: readers, duration: READ_SECONDS / 2, requests });
+  // Pages are rendered once per language and kept: a short run first, so the baseline is not cold.
+  await cannon({ url: site, connections: readers, duration: 2, requests });
   const before = await alone();
 
   const streams = openStreams(site, STREAMS);

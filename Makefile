@@ -3,13 +3,15 @@ SHELL := /bin/bash
 NPM ?= npm
 STAMP := node_modules/.install-stamp
 
-.PHONY: node-version run test test-types bench bench-web install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
+.PHONY: node-version run test test-types bench bench-web backup restore install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
 
 help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
 	@echo "make test   - every test: unit, API end-to-end, browser end-to-end"
-	@echo "make bench  - benchmarks (figures printed; needs the test PostgreSQL)"
+	@echo "make bench  - benchmarks (figures printed; needs the test PostgreSQL and nginx)"
 	@echo "make bench-web - Lighthouse scores and first-load JS of the production build behind nginx"
+	@echo "make backup - PostgreSQL and the bucket into backups/<date>/ (DATABASE_URL, S3_* from .env)"
+	@echo "make restore BACKUP=backups/<date> - both back into an empty database and bucket"
 	@echo "make build  - build backend (backend/dist) and web app (frontend/dist)"
 	@echo "make clean  - remove builds (keeps data/)"
 
@@ -60,13 +62,25 @@ test-api: build-backend
 test-browser: build
 	cd frontend && npx playwright test
 
-bench: build-backend
+# The public load benchmark views pages, so the web app is built too.
+bench: build
 	node backend/bench/sse-fanout.mjs
 	node backend/bench/video.mjs
 	node backend/bench/newsletter.mjs
+	node backend/bench/public-load.mjs
 
 bench-web: build
 	node frontend/bench/web.mjs
+
+# The database (pg_dump) and every object of the bucket into backups/<date>/, natively with the
+# settings of the environment or .env; `deploy/backup.sh --compose` for the docker compose stack.
+backup: build-backend
+	deploy/backup.sh
+
+# Into an empty database and bucket; FORCE=1 replaces what is there.
+restore: build-backend
+	@test -n "$(BACKUP)" || { echo "usage: make restore BACKUP=backups/<date> [FORCE=1]" >&2; exit 2; }
+	deploy/restore.sh $(if $(FORCE),--force) "$(BACKUP)"
 
 clean:
 	rm -rf backend/dist frontend/dist test-results playwright-report

@@ -2,7 +2,7 @@
 // last client's new snapshot (median, p95), and the backend's resident memory. The same
 // measurement with 1 client in the same run is the baseline.
 import { Agent, get } from 'node:http';
-import { rssMiB, sleep, startBackend, withSchema } from './support.mjs';
+import { readSnapshots, rssMiB, sleep, startBackend, withDatabase } from './support.mjs';
 
 const CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 2000);
 const CHANGES = Number(process.env.BENCH_SSE_CHANGES ?? 20);
@@ -22,20 +22,10 @@ async function connectClients(url, count) {
       new Promise((ready, fail) => {
         const request = get(`${url}/api/qr/available/stream`, { agent }, (response) => {
           client.response = response;
-          response.setEncoding('utf8');
-          let buffer = '';
-          response.on('data', (chunk) => {
-            buffer += chunk;
-            let end;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (block.startsWith('event: snapshot')) {
-                client.snapshots += 1;
-                client.lastAt = performance.now();
-                if (client.snapshots === 1) ready();
-              }
-            }
+          readSnapshots(response, () => {
+            client.snapshots += 1;
+            client.lastAt = performance.now();
+            if (client.snapshots === 1) ready();
           });
         });
         request.on('error', fail);
@@ -72,7 +62,7 @@ async function measure(url, token, codes, count, pid) {
 }
 
 async function main() {
-  await withSchema('bench_sse', async (databaseUrl) => {
+  await withDatabase('bench_sse', async (databaseUrl) => {
     const { child, url, token, stop } = await startBackend(databaseUrl);
     try {
       const generated = await fetch(`${url}/api/admin/qr`, {

@@ -24,19 +24,52 @@ export const freePort = () =>
 export const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 /** Runs `fn` with a database URL whose search path is a new schema, dropped afterwards. */
-export async function withSchema(prefix, fn) {
-  const schema = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+export const withSchema = (prefix, fn) =>
+  withScratch(
+    prefix,
+    'SCHEMA',
+    'CASCADE',
+    (url, name) => url.searchParams.set('options', `-c search_path=${name}`),
+    fn,
+  );
+
+/**
+ * Runs `fn` with the URL of a new database, dropped afterwards. PostgreSQL's notifications reach
+ * every schema of a database: only in a database of its own does the live /try list hear nothing
+ * of other runs on the same server.
+ */
+export const withDatabase = (prefix, fn) =>
+  withScratch(prefix, 'DATABASE', 'WITH (FORCE)', (url, name) => (url.pathname = `/${name}`), fn);
+
+async function withScratch(prefix, kind, dropOption, point, fn) {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: DATABASE });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.query(`CREATE ${kind} ${name}`);
   const url = new URL(DATABASE);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  point(url, name);
   try {
     return await fn(url.toString());
   } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.query(`DROP ${kind} ${name} ${dropOption}`);
     await admin.end();
   }
+}
+
+/** Calls `onSnapshot` with the data of each `snapshot` event of a /try stream's response. */
+export function readSnapshots(response, onSnapshot) {
+  response.setEncoding('utf8');
+  let buffer = '';
+  response.on('data', (chunk) => {
+    buffer += chunk;
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = /^data: (.*)$/m.exec(block);
+      if (block.startsWith('event: snapshot') && data) onSnapshot(data[1]);
+    }
+  });
 }
 
 /**

@@ -1,6 +1,41 @@
 import { CreateBucketCommand, HeadBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import type { Env } from '../config/config.schema';
+
+export type StorageSettings = Pick<
+  Env,
+  'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+>;
+
+/** The S3 client every part of the backend uses, from the S3_* settings. */
+export function s3ClientFor(env: StorageSettings): S3Client {
+  return new S3Client({
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    // Checksums only where S3 demands them: streamed bodies then go out as plain bytes, which
+    // every S3-compatible server stores as sent (some keep aws-chunked framing otherwise).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  });
+}
+
+/** Creates the bucket unless it exists; true when it had to be created. */
+export async function ensureBucket(client: S3Client, bucket: string): Promise<boolean> {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    return false;
+  } catch (error) {
+    if (!(error instanceof S3ServiceException) || error.$metadata.httpStatusCode !== 404) throw error;
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+    return true;
+  }
+}
 
 /** The object store (MinIO, AWS S3 or the embedded server of `make run`), through one S3 client. */
 @Injectable()
@@ -11,19 +46,7 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
 
   constructor({ env }: AppConfig) {
     this.bucket = env.S3_BUCKET;
-    this.client = new S3Client({
-      region: env.S3_REGION,
-      endpoint: env.S3_ENDPOINT,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE,
-      // Checksums only where S3 demands them: streamed bodies then go out as plain bytes, which
-      // every S3-compatible server stores as sent (some keep aws-chunked framing otherwise).
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      credentials:
-        env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-          ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-          : undefined,
-    });
+    this.client = s3ClientFor(env);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -36,13 +59,7 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async ensureBucket(): Promise<void> {
-    try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
-    } catch (error) {
-      if (!(error instanceof S3ServiceException) || error.$metadata.httpStatusCode !== 404) throw error;
-      await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
-      this.logger.log(`created bucket "${this.bucket}"`);
-    }
+    if (await ensureBucket(this.client, this.bucket)) this.logger.log(`created bucket "${this.bucket}"`);
   }
 
   onApplicationShutdown(): void {

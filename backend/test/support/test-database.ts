@@ -6,6 +6,7 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 export interface TestSchema {
   /** A DATABASE_URL whose connections all work inside the schema. */
   url: string;
+  /** The schema's name (public for a database of its own). */
   name: string;
   drop(): Promise<void>;
 }
@@ -13,20 +14,38 @@ export interface TestSchema {
 /** Each test file gets a schema of its own in the test database, dropped afterwards. */
 export async function createTestSchema(): Promise<TestSchema> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA "${name}"`);
-  await admin.end();
+  await asAdmin((admin) => admin.query(`CREATE SCHEMA "${name}"`));
   const url = new URL(TEST_DATABASE_URL);
   url.searchParams.set('options', `-c search_path=${name}`);
   return {
     url: url.toString(),
     name,
-    async drop() {
-      const client = new Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
-      await client.end();
-    },
+    drop: () => asAdmin((admin) => admin.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`)),
   };
+}
+
+/**
+ * A database of its own, the app's tables going into its public schema as in production: for
+ * tests of what works on a whole database (backup and restore).
+ */
+export async function createTestDatabase(): Promise<TestSchema> {
+  const name = `giftcast_${randomBytes(6).toString('hex')}`;
+  await asAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name: 'public',
+    drop: () => asAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
+  };
+}
+
+async function asAdmin(work: (admin: Client) => Promise<unknown>): Promise<void> {
+  const admin = new Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await work(admin);
+  } finally {
+    await admin.end();
+  }
 }

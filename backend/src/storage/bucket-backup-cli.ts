@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { envSchema } from '../config/config.schema';
+import { loadDotenv } from '../config/dotenv';
+import { BucketNotEmptyError, bucketIsEmpty, DamagedBackupError, exportBucket, importBucket } from './bucket-backup';
+import { s3ClientFor } from './storage.service';
+
+const USAGE = `Copies the object store bucket (S3_* settings from the environment or .env) to or from a backup folder.
+  bucket-backup-cli.js export <folder>           every object into <folder>/bucket and <folder>/bucket.json
+  bucket-backup-cli.js import <folder> [--force] into the bucket (created if missing); refuses one holding objects unless --force
+  bucket-backup-cli.js check-empty               exit 0 when the bucket holds no object, 3 when it does`;
+
+/** Exit status for a bucket that holds objects (import without --force, check-empty). */
+const NOT_EMPTY = 3;
+
+// Only the storage settings: a backup needs neither the admin password nor the mail server.
+const storageSchema = z.object({
+  S3_ENDPOINT: envSchema.shape.S3_ENDPOINT,
+  S3_REGION: envSchema.shape.S3_REGION,
+  S3_BUCKET: envSchema.shape.S3_BUCKET,
+  S3_ACCESS_KEY_ID: envSchema.shape.S3_ACCESS_KEY_ID,
+  S3_SECRET_ACCESS_KEY: envSchema.shape.S3_SECRET_ACCESS_KEY,
+  S3_FORCE_PATH_STYLE: envSchema.shape.S3_FORCE_PATH_STYLE,
+});
+
+async function main(): Promise<number> {
+  const [command, folder, ...flags] = process.argv.slice(2);
+  const force = flags.includes('--force');
+  if (!command || (command !== 'check-empty' && !folder) || flags.some((flag) => flag !== '--force')) {
+    console.error(USAGE);
+    return 2;
+  }
+  loadDotenv();
+  const parsed = storageSchema.safeParse(process.env);
+  if (!parsed.success) {
+    console.error(
+      `Invalid configuration:\n${parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
+    return 1;
+  }
+  const settings = parsed.data;
+  const bucket = { client: s3ClientFor(settings), name: settings.S3_BUCKET };
+  const where = `bucket "${bucket.name}"${settings.S3_ENDPOINT ? ` at ${new URL(settings.S3_ENDPOINT).host}` : ''}`;
+  try {
+    switch (command) {
+      case 'export': {
+        const { objects } = await exportBucket(bucket, folder);
+        console.log(`Copied ${describe(objects)} from ${where}.`);
+        return 0;
+      }
+      case 'import': {
+        const { objects } = await importBucket(bucket, folder, { force });
+        console.log(`Restored ${describe(objects)} into ${where}.`);
+        return 0;
+      }
+      case 'check-empty':
+        return (await bucketIsEmpty(bucket)) ? 0 : NOT_EMPTY;
+      default:
+        console.error(USAGE);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof BucketNotEmptyError) {
+      console.error(
+        `${where} already holds objects: restore only into an empty bucket, or pass --force to write over it.`,
+      );
+      return NOT_EMPTY;
+    }
+    console.error(
+      error instanceof DamagedBackupError
+        ? error.message
+        : `${where}: ${error instanceof Error ? error.message : error}`,
+    );
+    return 1;
+  } finally {
+    bucket.client.destroy();
+  }
+}
+
+function describe(objects: { size: number }[]): string {
+  const bytes = objects.reduce((sum, object) => sum + object.size, 0);
+  return `${objects.length} object${objects.length === 1 ? '' : 's'} (${(bytes / 1024 / 1024).toFixed(1)} MiB)`;
+}
+
+void main().then((status) => process.exit(status));

@@ -1,0 +1,330 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
+import { type BackendProcess, startBackendProcess } from './support/backend-process';
+import { fullPost, uniqueEmail, validInquiry, validPost } from './support/factories';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app';
+import { createTestDatabase as createDatabase, type TestSchema } from './support/test-database';
+import { makeClip } from './support/video-fixtures';
+
+const REPO = resolve(__dirname, '../..');
+const BUCKET = 'giftcast-test';
+
+interface Stack {
+  databaseUrl: string;
+  storage: EmbeddedStorage;
+}
+
+/** The compose file's stand-in where no Docker engine runs (see the file). */
+const COMPOSE_STAND_IN = `${process.execPath} ${join(__dirname, 'support', 'compose-stand-in.mjs')}`;
+
+/**
+ * deploy/backup.sh or deploy/restore.sh against `stack` (natively, or with --compose through the
+ * stand-in), without blocking this process's S3 server.
+ */
+function runScript(script: string, args: string[], stack: Stack, extra: Record<string, string> = {}) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done, fail) => {
+    const child = spawn(join(REPO, 'deploy', script), args, {
+      env: {
+        ...process.env,
+        DATABASE_URL: stack.databaseUrl,
+        S3_ENDPOINT: stack.storage.endpoint,
+        S3_REGION: 'us-east-1',
+        S3_BUCKET: BUCKET,
+        S3_ACCESS_KEY_ID: stack.storage.accessKeyId,
+        S3_SECRET_ACCESS_KEY: stack.storage.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+        ...(args.includes('--compose') ? { COMPOSE: COMPOSE_STAND_IN, STAND_IN_DATABASE_URL: stack.databaseUrl } : {}),
+        ...extra,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+/** The built backend on a restored database and bucket, as a new stack would start it. */
+function startBackendOn(stack: Stack, outbox: string): Promise<BackendProcess> {
+  return startBackendProcess({
+    DATABASE_URL: stack.databaseUrl,
+    DATABASE_POOL_SIZE: '4',
+    S3_ENDPOINT: stack.storage.endpoint,
+    S3_BUCKET: BUCKET,
+    S3_ACCESS_KEY_ID: stack.storage.accessKeyId,
+    S3_SECRET_ACCESS_KEY: stack.storage.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    ADMIN_PASSWORD,
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    OUTBOX_DIR: outbox,
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of the API's own contract
+async function adminGet(url: string, path: string, token: string): Promise<any> {
+  const response = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+async function login(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/admin/verify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: ADMIN_PASSWORD }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Rows in id order: rows with the same time may be listed in either order. */
+const byId = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
+
+/** Everything a restore must bring back, read through the API. */
+async function contentOf(url: string, token: string, qrToken: string) {
+  const page = async (path: string) => {
+    const { items, ...counts } = await adminGet(url, `${path}?pageSize=200`, token);
+    return { ...counts, items: byId(items) };
+  };
+  return {
+    posts: byId(await adminGet(url, '/api/posts', token)),
+    subscribers: await page('/api/admin/subscribers'),
+    codes: await page('/api/admin/qr'),
+    inquiries: await page('/api/admin/inquiries'),
+    message: (await (await fetch(`${url}/api/messages/${qrToken}`)).json()) as {
+      message: { state: string; videoUrl: string; posterUrl: string };
+    },
+  };
+}
+
+describe('backup and restore (deploy/backup.sh, deploy/restore.sh)', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'giftcast-backup-'));
+  let source: TestApp | undefined;
+  let sourceDatabase: TestSchema;
+  let recordedCode: string;
+  let before: Awaited<ReturnType<typeof contentOf>>;
+  let video: Buffer;
+  let poster: Buffer;
+  const backups: Record<'native' | 'compose', string> = { native: '', compose: '' };
+  const cleanups: (() => Promise<unknown>)[] = [];
+
+  /** An empty database and a new, empty S3 server. */
+  async function emptyStack(): Promise<Stack> {
+    const database = await createDatabase();
+    cleanups.push(database.drop);
+    const storage = await startEmbeddedStorage(mkdtempSync(join(scratch, 's3-')), BUCKET);
+    cleanups.push(storage.stop);
+    return { databaseUrl: database.url, storage };
+  }
+
+  async function startBackend(stack: Stack): Promise<BackendProcess> {
+    const backend = await startBackendOn(stack, join(scratch, 'outbox'));
+    cleanups.push(backend.stop);
+    return backend;
+  }
+
+  /** The one dated folder a backup run wrote under `root`, checked for its parts. */
+  function writtenFolder(root: string): string {
+    const folders = readdirSync(root);
+    expect(folders).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT\d{6}Z$/)]);
+    const folder = join(root, folders[0]);
+    expect(readdirSync(folder).sort()).toEqual(['bucket', 'bucket.json', 'database.dump']);
+    expect(readFileSync(join(folder, 'database.dump')).subarray(0, 5).toString()).toBe('PGDMP');
+    return folder;
+  }
+
+  beforeAll(async () => {
+    sourceDatabase = await createDatabase();
+    cleanups.push(sourceDatabase.drop);
+    const app = (source = await startTestApp({}, { schema: sourceDatabase }));
+    const auth = { Authorization: `Bearer ${await app.adminToken()}` };
+    await app.http.post('/api/posts').set(auth).send(fullPost()).expect(201);
+    await app.http
+      .post('/api/posts')
+      .set(auth)
+      .send(fullPost({ title: '두 번째 글' }))
+      .expect(201);
+    await app.http
+      .post('/api/posts')
+      .set(auth)
+      .send(validPost({ published: false }))
+      .expect(201);
+    for (const language of ['ko', 'en', 'ko']) {
+      await app.http.post('/api/subscribe').set('Accept-Language', language).send({ email: uniqueEmail() }).expect(201);
+    }
+    await app.http.post('/api/contact').send(validInquiry()).expect(201);
+    await app.http.post('/api/partner').send(validInquiry()).expect(201);
+    const tryCodes = (await app.http.post('/api/admin/qr').set(auth).send({ count: 3, pool: 'try' }).expect(201)).body
+      .items;
+    await app.http.post('/api/admin/qr').set(auth).send({ count: 2, pool: 'print' }).expect(201);
+    await app.http.patch(`/api/admin/qr/${tryCodes[2].id}`).set(auth).send({ status: 'disabled' }).expect(200);
+
+    recordedCode = tryCodes[0].qrToken;
+    await app.http
+      .post(`/api/messages/${recordedCode}/video`)
+      .attach('video', makeClip('webm'), { filename: 'message.webm', contentType: 'video/webm' })
+      .expect(201);
+    const deadline = Date.now() + 45_000;
+    while ((await app.http.get(`/api/messages/${recordedCode}`)).body.message?.state !== 'ready') {
+      if (Date.now() > deadline) throw new Error('the message was not transcoded in time');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    before = await contentOf(app.url, await app.adminToken(), recordedCode);
+    video = (await app.http.get(before.message.message.videoUrl).buffer(true).expect(200)).body;
+    poster = (await app.http.get(before.message.message.posterUrl).buffer(true).expect(200)).body;
+  });
+
+  afterAll(async () => {
+    await source?.close();
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('writes the database dump and every object with its content type into a dated folder', async () => {
+    const root = join(scratch, 'backups');
+    // A password in the URL goes to PostgreSQL (which trusts this test client anyway), never to the output.
+    const url = new URL(sourceDatabase.url);
+    url.password = 'backup-secret%40';
+    const stack = { databaseUrl: url.toString(), storage: source!.storage };
+    const result = await runScript('backup.sh', [], stack, { BACKUP_ROOT: root });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('2 objects');
+    expect(result.stdout + result.stderr).not.toContain('backup-secret');
+    backups.native = writtenFolder(root);
+    const { objects } = JSON.parse(readFileSync(join(backups.native, 'bucket.json'), 'utf8'));
+    expect(objects.map((o: { contentType: string }) => o.contentType).sort()).toEqual(['image/jpeg', 'video/mp4']);
+    const copy = objects.find((o: { contentType: string }) => o.contentType === 'video/mp4');
+    expect(readFileSync(join(backups.native, 'bucket', copy.file)).equals(video)).toBe(true);
+  });
+
+  it('writes the same backup against the compose stack: pg_dump in the postgres service, the bucket copied by the backend image', async () => {
+    const root = join(scratch, 'compose-backups');
+    const stack = { databaseUrl: sourceDatabase.url, storage: source!.storage };
+    const result = await runScript('backup.sh', ['--compose'], stack, { BACKUP_ROOT: root });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    backups.compose = writtenFolder(root);
+    const objectsOf = (folder: string) =>
+      JSON.parse(readFileSync(join(folder, 'bucket.json'), 'utf8')).objects.map(
+        ({ key, sha256, contentType }: Record<string, string>) => ({ key, sha256, contentType }),
+      );
+    expect(objectsOf(backups.compose)).toEqual(objectsOf(backups.native));
+  });
+
+  describe('into an empty database and an empty S3 server', () => {
+    let target: Stack;
+    let backend: BackendProcess;
+    let token: string;
+
+    beforeAll(async () => {
+      target = await emptyStack();
+      // The source is gone: everything below comes from the backup alone.
+      await source!.close();
+      source = undefined;
+    });
+
+    it('restores both, and the backend started on them serves every post, subscriber, code and inquiry', async () => {
+      const result = await runScript('restore.sh', [backups.native], target);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('2 objects');
+
+      backend = await startBackend(target);
+      token = await login(backend.url);
+      const after = await contentOf(backend.url, token, recordedCode);
+      expect(after).toEqual(before);
+      expect(after.posts).toHaveLength(3);
+      expect(after.subscribers.total).toBe(3);
+      expect(after.inquiries.total).toBe(2);
+      expect(new Set(after.codes.items.map((code: { pool: string }) => code.pool))).toEqual(new Set(['try', 'print']));
+      expect(after.codes.items.map((code: { status: string }) => code.status).sort()).toEqual([
+        'disabled',
+        'recorded',
+        'unused',
+        'unused',
+        'unused',
+      ]);
+    });
+    it('plays the restored message: a range of the video answers 206 with the same bytes, and its poster', async () => {
+      const { message } = before.message;
+      expect(message.state).toBe('ready');
+      const range = await fetch(`${backend.url}${message.videoUrl}`, { headers: { Range: 'bytes=100-2099' } });
+      expect(range.status).toBe(206);
+      expect(range.headers.get('content-range')).toBe(`bytes 100-2099/${video.length}`);
+      expect(Buffer.from(await range.arrayBuffer()).equals(video.subarray(100, 2100))).toBe(true);
+      const whole = await fetch(`${backend.url}${message.videoUrl}`);
+      expect(whole.headers.get('content-type')).toBe('video/mp4');
+      expect(Buffer.from(await whole.arrayBuffer()).equals(video)).toBe(true);
+      const image = await fetch(`${backend.url}${message.posterUrl}`);
+      expect(image.status).toBe(200);
+      expect(Buffer.from(await image.arrayBuffer()).equals(poster)).toBe(true);
+    });
+
+    it('continues the serial numbers after the restored codes', async () => {
+      const highest = Math.max(
+        ...before.codes.items.map((code: { serialNumber: string }) => Number(code.serialNumber)),
+      );
+      const response = await fetch(`${backend.url}/api/admin/qr`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ count: 1, pool: 'print' }),
+      });
+      expect(response.status).toBe(201);
+      const { items } = (await response.json()) as { items: { serialNumber: string }[] };
+      expect(Number(items[0].serialNumber)).toBe(highest + 1);
+    });
+
+    it('refuses to restore over a database with rows and a bucket with objects, and changes nothing', async () => {
+      const result = await runScript('restore.sh', [backups.native], target);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('nothing restored, the target is not empty');
+      expect(result.stderr).toMatch(/tables with rows: .*blog_posts/);
+      expect(result.stderr).toContain('the bucket already holds objects');
+      expect(result.stderr).toContain('--force');
+      const codes = await adminGet(backend.url, '/api/admin/qr?pageSize=200', token);
+      expect(codes.total).toBe(before.codes.total + 1);
+    });
+
+    it('restores the database alone into a new server beside the bucket it had (a PostgreSQL major upgrade)', async () => {
+      const database = await createDatabase();
+      cleanups.push(database.drop);
+      const upgraded = { databaseUrl: database.url, storage: target.storage };
+      const result = await runScript('restore.sh', ['--database-only', backups.native], upgraded);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).not.toContain('bucket:');
+
+      const next = await startBackend(upgraded);
+      expect(await contentOf(next.url, await login(next.url), recordedCode)).toEqual(before);
+      const range = await fetch(`${next.url}${before.message.message.videoUrl}`, { headers: { Range: 'bytes=0-99' } });
+      expect(range.status).toBe(206);
+      expect(Buffer.from(await range.arrayBuffer()).equals(video.subarray(0, 100))).toBe(true);
+    });
+  });
+
+  it('restores against the compose stack, whose backend already started once and made its empty tables', async () => {
+    const target = await emptyStack();
+    const fresh = await startBackend(target);
+    await fresh.stop();
+
+    const running = await runScript('restore.sh', ['--compose', backups.compose], target, {
+      STAND_IN_RUNNING: 'postgres,minio,backend',
+    });
+    expect(running.status).toBe(1);
+    expect(running.stderr).toContain('the backend is running: stop it first');
+
+    const result = await runScript('restore.sh', ['--compose', backups.compose], target, {
+      STAND_IN_RUNNING: 'postgres,minio',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const backend = await startBackend(target);
+    expect(await contentOf(backend.url, await login(backend.url), recordedCode)).toEqual(before);
+  });
+});

@@ -301,3 +301,29 @@ test('only the upload route and the live stream wait long for the backend, and o
     assert.ok(directive(timeout).some(({ location, value }) => location === 'server' && seconds(value) <= 60));
   }
 });
+
+test('the public reads a crowd makes reach the backend once a second; a request with a token always reaches it', async () => {
+  const from = newAddress();
+  for (const path of ['/api/posts?published=true', '/api/testimonials/featured', '/api/qr/available']) {
+    received.length = 0;
+    const crowd = await Promise.all(Array.from({ length: 30 }, () => send(from, 'GET', path)));
+    assert.deepEqual(
+      new Set(crowd.map((answer) => `${answer.status} ${answer.text}`)),
+      new Set(['200 {"fromBackend":true}']),
+    );
+    assert.ok(received.length <= 2, `${path}: ${received.length} of 30 reached the backend`);
+  }
+  received.length = 0;
+  const admin = await Promise.all(
+    Array.from({ length: 5 }, () => send(from, 'GET', '/api/posts', { headers: { Authorization: 'Bearer admin' } })),
+  );
+  assert.deepEqual(
+    admin.map((answer) => answer.status),
+    [200, 200, 200, 200, 200],
+  );
+  assert.equal(received.filter((seen) => seen.url === '/api/posts').length, 5);
+  // Nothing else is cached.
+  received.length = 0;
+  await Promise.all(Array.from({ length: 5 }, () => send(from, 'GET', '/api/posts/slug/a-post')));
+  assert.equal(received.length, 5);
+});

@@ -117,7 +117,7 @@ describe('TLS=files', () => {
 
   test('over HTTPS the site answers with HSTS, and the backend hears that the visitor came over https', async () => {
     received.length = 0;
-    const answer = await send(`${site.https}/api/posts`, { ca, headers: { 'X-Forwarded-Proto': 'http' } });
+    const answer = await send(`${site.https}/api/health`, { ca, headers: { 'X-Forwarded-Proto': 'http' } });
     assert.equal(answer.status, 200);
     assert.deepEqual(JSON.parse(answer.body), { fromBackend: true });
     assert.match(answer.headers['strict-transport-security'], /^max-age=\d{8,}/);
@@ -153,13 +153,13 @@ describe('TLS=letsencrypt', () => {
     writeFileSync(join(challenge, 'first'), 'first.thumbprint');
     assert.equal((await send(`${site.http}/.well-known/acme-challenge/first`)).body, 'first.thumbprint');
     assert.equal((await send(`${site.http}/blog`)).headers.location, `https://localhost:${site.httpsPort}/blog`);
-    await assert.rejects(send(`${site.https}/api/posts`, { ca: '' }), /ECONNREFUSED/, 'no HTTPS without a certificate');
+    await assert.rejects(send(`${site.https}/api/health`, { ca: '' }), /ECONNREFUSED/, 'no HTTPS without a certificate');
 
     // certbot's first certificate: nginx stops by itself, and docker's restart policy starts it again.
     const issued = makeCertificate(dirname(settings.TLS_CERTIFICATE), ['localhost', '127.0.0.1']);
     assert.equal(await site.nginx.exited, 0);
     site = await nginxWith({ ...settings, ACME_ROOT: site.acmeRoot }, site);
-    const first = await send(`${site.https}/api/posts`, { ca: readFileSync(issued.certificate) });
+    const first = await send(`${site.https}/api/health`, { ca: readFileSync(issued.certificate) });
     assert.equal(first.status, 200);
     assert.match(first.headers['strict-transport-security'], /^max-age=/);
 
@@ -169,7 +169,7 @@ describe('TLS=letsencrypt', () => {
     let serial;
     while (!(serial && serial !== first.serial) && Date.now() < deadline) {
       await new Promise((wait) => setTimeout(wait, 200));
-      serial = (await send(`${site.https}/api/posts`, { ca: readFileSync(renewed.certificate) }).catch(() => ({})))
+      serial = (await send(`${site.https}/api/health`, { ca: readFileSync(renewed.certificate) }).catch(() => ({})))
         .serial;
     }
     assert.ok(serial && serial !== first.serial, `the renewed certificate is served (${first.serial} then ${serial})`);
@@ -187,7 +187,7 @@ describe('TLS=off behind a proxy that terminates TLS', () => {
 
   test("the trusted proxy's X-Forwarded-Proto and visitor address are kept, with HSTS on answers it carries over TLS", async () => {
     received.length = 0;
-    const answer = await send(`${site.http}/api/posts`, {
+    const answer = await send(`${site.http}/api/health`, {
       from: '127.0.0.5',
       headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '198.51.100.7' },
     });
@@ -199,7 +199,7 @@ describe('TLS=off behind a proxy that terminates TLS', () => {
 
   test("a visitor's own X-Forwarded-Proto and X-Forwarded-For are ignored, and plain HTTP carries no HSTS", async () => {
     received.length = 0;
-    const answer = await send(`${site.http}/api/posts`, {
+    const answer = await send(`${site.http}/api/health`, {
       from: '127.0.0.7',
       headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '198.51.100.7' },
     });

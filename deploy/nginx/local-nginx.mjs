@@ -134,8 +134,11 @@ export function startLocalNginx(variables, { serverDirectives = '' } = {}) {
   // Several backends (the scale-out test): the settings are checked with the first, and the
   // upstream lists every one.
   const backends = backendList(variables.BACKEND_UPSTREAM);
-  const environment = { ...settle({ ...variables, BACKEND_UPSTREAM: backends[0] }), GIFTCAST_BACKENDS: backends };
   const scratch = mkdtempSync(join(tmpdir(), 'giftcast-nginx-'));
+  const environment = {
+    ...settle({ ...variables, BACKEND_UPSTREAM: backends[0], NGINX_CACHE_DIR: scratch }),
+    GIFTCAST_BACKENDS: backends,
+  };
   for (const { output, text } of templates()) {
     let filled = fillTemplate(environment, text);
     if (output === join('giftcast', 'site.conf') && serverDirectives) filled = `${serverDirectives}\n${filled}`;

@@ -1,8 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import en from '../i18n/en/site.json';
 import enHome from '../i18n/en/home.json';
+import enPages from '../i18n/en/pages.json';
 import koHome from '../i18n/ko/home.json';
-import { changeLanguage, useTranslation } from './i18n';
+import koPages from '../i18n/ko/pages.json';
+import {
+  changeLanguage,
+  I18nProvider,
+  i18n as appI18n,
+  LANGUAGE_STORAGE_KEY,
+  serverI18n,
+  useTranslation,
+} from './i18n';
 
 type I18nModule = typeof import('./i18n');
 
@@ -15,48 +25,102 @@ function freshI18n(): I18nModule {
   return fresh!;
 }
 
+/** `t` for keys the dictionaries do not have (texts a test adds). */
+const untyped = (t: unknown) => t as (key: string, options?: Record<string, unknown>) => unknown;
+
+const languageCookie = () =>
+  document.cookie
+    .split('; ')
+    .find((cookie) => cookie.startsWith(`${LANGUAGE_STORAGE_KEY}=`))
+    ?.split('=')[1];
+
 beforeEach(() => localStorage.clear());
 
 describe('t', () => {
   it('looks a text up by dotted key, fills in {{values}} and nested $t(key) texts', () => {
     const { i18n } = freshI18n();
-    i18n.addTranslations('ko', {
+    i18n.addResourceBundle('ko', 'translation', {
       demo: { greeting: '{{name}}님, $t(brand)에 오신 것을 환영해요', spaced: '{{ n }}개' },
     });
+    const t = untyped(i18n.t);
 
     expect(i18n.t('nav.home')).toBe('홈');
-    expect(i18n.t('demo.greeting' as never, { name: '민지' })).toBe('민지님, Giftcast에 오신 것을 환영해요');
-    expect(i18n.t('demo.spaced' as never, { n: 3 })).toBe('3개');
+    expect(t('demo.greeting', { name: '민지' })).toBe('민지님, Giftcast에 오신 것을 환영해요');
+    expect(t('demo.spaced', { n: 3 })).toBe('3개');
   });
 
-  it('fills a missing value with nothing and answers an unknown key with the key', () => {
+  it('leaves values as given: no escaping (React escapes) and no nesting of a value', () => {
     const { i18n } = freshI18n();
-    i18n.addTranslations('ko', { demo: { count: '{{count}}개 남음' } });
+    i18n.addResourceBundle('ko', 'translation', { demo: { quote: '“{{text}}”' } });
+    const t = untyped(i18n.t);
 
-    expect(i18n.t('demo.count' as never)).toBe('개 남음');
-    expect(i18n.t('no.such.key' as never)).toBe('no.such.key');
-    // A group is not a text: without returnObjects the key comes back, as for a missing one.
-    expect(i18n.t('nav')).toBe('nav');
+    expect(t('demo.quote', { text: '<b>&</b>' })).toBe('“<b>&</b>”');
+    expect(t('demo.quote', { text: '$t(brand)' })).toBe('“$t(brand)”');
   });
 
-  it('returns a group with returnObjects, every text in it filled in', () => {
+  it('answers an unknown key with the key', () => {
     const { i18n } = freshI18n();
-    i18n.addTranslations('ko', { demo: { list: [{ title: '$t(brand) {{n}}' }, { title: '둘' }] } });
 
-    expect(i18n.t('demo.list' as never, { returnObjects: true, n: 1 })).toEqual([
+    expect(untyped(i18n.t)('no.such.key')).toBe('no.such.key');
+  });
+
+  it('returns a group with returnObjects, every text in it filled in and nested', () => {
+    const { i18n } = freshI18n();
+    i18n.addResourceBundle('ko', 'translation', { demo: { list: [{ title: '$t(brand) {{n}}' }, { title: '둘' }] } });
+
+    expect(untyped(i18n.t)('demo.list', { returnObjects: true, n: 1 })).toEqual([
       { title: 'Giftcast 1' },
       { title: '둘' },
     ]);
   });
 
+  it('returns a list of the dictionaries with returnObjects, the brand nested into its texts', () => {
+    const highlights = appI18n.getFixedT('en')('partner.highlights', { returnObjects: true });
+
+    expect(highlights).toEqual(
+      enPages.partner.highlights.map(({ title, text }) => ({ title, text: text.replaceAll('$t(brand)', en.brand) })),
+    );
+    expect(JSON.stringify(enPages.partner.highlights)).toContain('$t(brand)');
+  });
+
   it('merges added texts into what a language has, and falls back to Korean for a key English lacks', () => {
     const { i18n } = freshI18n();
-    i18n.addTranslations('en', en);
-    i18n.addTranslations('ko', { demo: { only: '한국어만' } });
+    i18n.addResourceBundle('en', 'translation', en, true, true);
+    i18n.addResourceBundle('ko', 'translation', { demo: { only: '한국어만' } }, true, true);
 
     expect(i18n.getFixedT('en')('nav.home')).toBe(en.nav.home);
-    expect(i18n.getFixedT('en')('demo.only' as never)).toBe('한국어만');
+    expect(untyped(i18n.getFixedT('en'))('demo.only')).toBe('한국어만');
     expect(i18n.getFixedT('ko')('nav.home')).toBe('홈');
+  });
+});
+
+describe('starting language', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('starts in Korean, the default', () => {
+    const { i18n } = freshI18n();
+
+    expect(i18n.language).toBe('ko');
+    expect(i18n.t('nav.home')).toBe('홈');
+  });
+
+  it('lets ?lang=en win over the stored language, and remembers it', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'ko');
+    window.history.replaceState(null, '', '/how?lang=en');
+
+    const { i18n } = freshI18n();
+
+    expect(i18n.language).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(languageCookie()).toBe('en');
+  });
+
+  it('ignores a ?lang= it does not know', () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    window.history.replaceState(null, '', '/?lang=fr');
+
+    expect(freshI18n().i18n.language).toBe('en');
   });
 });
 
@@ -76,13 +140,67 @@ describe('loading texts', () => {
   });
 
   it('loads a page in English when English is shown, the site texts with it', async () => {
-    localStorage.setItem('giftcast-language', 'en');
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
     const fresh = freshI18n();
 
     await fresh.loadTranslations(['home']);
 
     expect(fresh.i18n.t('nav.home')).toBe(en.nav.home);
     expect(fresh.i18n.t('home.heading')).toBe(enHome.home.heading);
+  });
+
+  it('fetches each area once per language', async () => {
+    const fresh = freshI18n();
+    const added = jest.spyOn(fresh.i18n, 'addResourceBundle');
+
+    await Promise.all([fresh.loadTranslations(['home']), fresh.loadTranslations(['home', 'pages'])]);
+    await fresh.loadTranslations(['home'], 'en');
+    await fresh.loadTranslations(['home'], 'en');
+
+    expect(added.mock.calls.map(([language, , texts]) => [language, Object.keys(texts)])).toEqual([
+      ['ko', Object.keys(koHome)],
+      ['ko', Object.keys(koPages)],
+      ['en', Object.keys(en)],
+      ['en', Object.keys(enHome)],
+    ]);
+  });
+});
+
+describe('changeLanguage', () => {
+  it('switches only once the areas seen are in the new language, then sets <html lang>, storage and cookie', async () => {
+    const fresh = freshI18n();
+    await fresh.loadTranslations(['home']);
+    const seenOnSwitch: unknown[] = [];
+    fresh.i18n.on('languageChanged', () => seenOnSwitch.push(fresh.i18n.t('home.heading')));
+
+    await fresh.changeLanguage('en');
+
+    expect(seenOnSwitch).toEqual([enHome.home.heading]);
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(languageCookie()).toBe('en');
+
+    await fresh.changeLanguage('ko');
+
+    expect(document.documentElement.lang).toBe('ko');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ko');
+    expect(languageCookie()).toBe('ko');
+  });
+
+  it('writes <html lang> only when the language changes', async () => {
+    const fresh = freshI18n();
+    const written = jest.fn();
+    const observer = new MutationObserver(written);
+    observer.observe(document.documentElement, { attributeFilter: ['lang'] });
+
+    await fresh.changeLanguage('ko');
+    await Promise.resolve(); // observers are told in a microtask
+    expect(written).not.toHaveBeenCalled();
+
+    await fresh.changeLanguage('en');
+    await Promise.resolve();
+    expect(written).toHaveBeenCalledTimes(1);
+    observer.disconnect();
   });
 });
 
@@ -105,5 +223,68 @@ describe('useTranslation', () => {
 
     expect(screen.getByTestId('home')).toHaveTextContent(en.nav.home);
     expect(screen.getByTestId('home')).toHaveAttribute('lang', 'en');
+  });
+});
+
+describe('serverI18n', () => {
+  function Home({ id }: { id: string }) {
+    const { t, i18n } = useTranslation();
+    return (
+      <p id={id} lang={i18n.language}>
+        {t('nav.home')} {t('home.heading')}
+      </p>
+    );
+  }
+
+  it('renders each page in its own language, pages in both languages interleaved', () => {
+    const html = renderToString(
+      <>
+        <I18nProvider i18n={serverI18n('ko')}>
+          <Home id="first" />
+        </I18nProvider>
+        <I18nProvider i18n={serverI18n('en')}>
+          <Home id="second" />
+        </I18nProvider>
+        <I18nProvider i18n={serverI18n('ko')}>
+          <Home id="third" />
+        </I18nProvider>
+      </>,
+    );
+    const page = document.createElement('div');
+    page.innerHTML = html;
+
+    const korean = `홈 ${koHome.home.heading}`;
+    const english = `${en.nav.home} ${enHome.home.heading}`;
+    expect(['first', 'second', 'third'].map((id) => page.querySelector(`#${id}`)?.textContent)).toEqual([
+      korean,
+      english,
+      korean,
+    ]);
+    expect([...page.querySelectorAll('p')].map((p) => p.lang)).toEqual(['ko', 'en', 'ko']);
+  });
+
+  it('leaves the language shown in the browser and <html lang> alone', () => {
+    serverI18n('en');
+    renderToString(
+      <I18nProvider i18n={serverI18n('en')}>
+        <Home id="page" />
+      </I18nProvider>,
+    );
+
+    expect(appI18n.language).toBe('ko');
+    expect(document.documentElement.lang).toBe('ko');
+  });
+
+  it('sees texts loaded after it was made', async () => {
+    const fresh = freshI18n();
+    const english = fresh.serverI18n('en');
+    expect(english.t('nav.home')).toBe('홈');
+
+    await fresh.loadTranslations(['home'], 'en');
+
+    expect(english.language).toBe('en');
+    expect(english.t('nav.home')).toBe(en.nav.home);
+    expect(english.t('home.heading')).toBe(enHome.home.heading);
+    expect(fresh.i18n.language).toBe('ko');
   });
 });

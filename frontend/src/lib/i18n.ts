@@ -1,148 +1,25 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { createInstance, type i18n as I18next, type ParseKeys, type TFunction as I18nextTFunction } from 'i18next';
+import { I18nextProvider, initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
 import { translationAreas, type TranslationArea } from '../i18n/areas';
-import type { ko as KoreanDictionary } from '../i18n/dictionaries';
 import koSite from '../i18n/ko/site.json';
 
-// The site's words, in Korean (the default, and the fallback for a key English lacks) and English.
-// Texts are looked up by dotted key (`nav.home`), fill in `{{name}}` from the values given, and may
-// include another text as `$t(key)`. The site needs no more than that, so it carries no more: a
-// general i18n library would be an eighth of the JavaScript a phone downloads before the page
-// responds.
+// The site's words, through i18next: Korean is the default, and the fallback for a key English
+// lacks. Every area's texts go into the one `translation` namespace, so keys read the same
+// whichever file holds them (`nav.home`, `home.heading`).
 
 export type Language = 'ko' | 'en';
 
 export const LANGUAGE_STORAGE_KEY = 'giftcast-language';
 
-type Dictionary = typeof KoreanDictionary;
-
 /** Every key of the Korean dictionary: a text's, or a group's (read with `returnObjects`). */
-type KeyOf<T> = T extends readonly unknown[]
-  ? never
-  : T extends object
-    ? { [K in keyof T & string]: K | (T[K] extends string ? never : `${K}.${KeyOf<T[K]>}`) }[keyof T & string]
-    : never;
+export type TranslationKey = ParseKeys<'translation', { returnObjects: true }>;
 
-type ValueAt<T, Key extends string> = Key extends `${infer Head}.${infer Rest}`
-  ? Head extends keyof T
-    ? ValueAt<T[Head], Rest>
-    : never
-  : Key extends keyof T
-    ? T[Key]
-    : never;
+export type TFunction = I18nextTFunction<'translation'>;
 
-export type TranslationKey = KeyOf<Dictionary>;
-
-/** Values for the `{{placeholders}}` of a text. */
-export type TranslationValues = Record<string, unknown>;
-
-export interface TFunction {
-  /** A group of texts (a list of steps, a section's paragraphs), each filled in with `values`. */
-  <Key extends TranslationKey>(
-    key: Key,
-    options: { returnObjects: true } & TranslationValues,
-  ): ValueAt<Dictionary, Key>;
-  /** The text at `key` (the key itself when neither language has it). */
-  (key: TranslationKey, values?: TranslationValues): string;
+/** An i18next instance of the site: its language is only ever set to one of ours. */
+export interface I18n extends I18next {
+  language: Language;
 }
-
-type Texts = Record<string, unknown>;
-
-const dictionaries: Record<Language, Texts> = { ko: structuredClone(koSite), en: {} };
-
-/** Areas loaded per language (`site` in Korean comes with this module). */
-const loaded = new Map<string, Promise<void>>([['ko site', Promise.resolve()]]);
-/** Areas some page needed: a language switch brings them in the new language first. */
-const areasInUse = new Set<TranslationArea>();
-
-const isTexts = (value: unknown): value is Texts => typeof value === 'object' && value !== null;
-
-function mergeInto(target: Texts, source: Texts): void {
-  for (const [key, value] of Object.entries(source)) {
-    if (isTexts(value) && !Array.isArray(value) && isTexts(target[key]) && !Array.isArray(target[key])) {
-      mergeInto(target[key] as Texts, value);
-    } else {
-      target[key] = structuredClone(value);
-    }
-  }
-}
-
-function lookup(texts: Texts, key: string): unknown {
-  let node: unknown = texts;
-  for (const part of key.split('.')) {
-    if (!isTexts(node)) return undefined;
-    node = node[part];
-  }
-  return node;
-}
-
-const PLACEHOLDER = /\$t\(([^)]+)\)|\{\{\s*(\w+)\s*\}\}/g;
-
-function fill(language: Language, text: string, values: TranslationValues | undefined): string {
-  return text.replace(PLACEHOLDER, (_, nestedKey: string | undefined, name: string) =>
-    nestedKey ? translate(language, nestedKey, values) : String(values?.[name] ?? ''),
-  );
-}
-
-function fillAll(language: Language, value: unknown, values: TranslationValues | undefined): unknown {
-  if (typeof value === 'string') return fill(language, value, values);
-  if (Array.isArray(value)) return value.map((item) => fillAll(language, item, values));
-  if (isTexts(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillAll(language, item, values)]));
-  }
-  return value;
-}
-
-function translate(language: Language, key: string, options?: TranslationValues): string {
-  const found = lookup(dictionaries[language], key) ?? lookup(dictionaries.ko, key);
-  if (options?.returnObjects && isTexts(found)) return fillAll(language, found, options) as string;
-  return typeof found === 'string' ? fill(language, found, options) : key;
-}
-
-const fixedT = new Map<Language, TFunction>();
-
-/** A `t` that translates into `language` whatever language is shown. */
-function getFixedT(language: Language): TFunction {
-  let t = fixedT.get(language);
-  if (!t) {
-    t = ((key: string, options?: TranslationValues) => translate(language, key, options)) as TFunction;
-    fixedT.set(language, t);
-  }
-  return t;
-}
-
-let shown: Language = initialLanguage();
-applyDocumentLanguage(shown);
-const listeners = new Set<() => void>();
-
-/**
- * Shows `language` at once, its texts already loaded: the server does, between loading a page's
- * texts and rendering it synchronously (entry-server.tsx).
- */
-export function showLanguage(language: Language): void {
-  if (language === shown) return;
-  shown = language;
-  applyDocumentLanguage(language);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export const i18n = {
-  /** The language shown. */
-  get language(): Language {
-    return shown;
-  },
-  /** Translates into the language shown. */
-  t: ((key: string, options?: TranslationValues) => translate(shown, key, options)) as TFunction,
-  getFixedT,
-  /** Adds texts to a language's dictionary (merged into what it has). */
-  addTranslations(language: Language, texts: Texts): void {
-    mergeInto(dictionaries[language], texts);
-  },
-};
 
 /** Only a stored 'en' selects English; anything else (missing, 'fr', garbage) is Korean. */
 export function readStoredLanguage(): Language {
@@ -186,18 +63,37 @@ function initialLanguage(): Language {
   return language;
 }
 
-function applyDocumentLanguage(language: Language): void {
+function applyDocumentLanguage(language: string): void {
   // Only a change: writing even the same value makes the browser restyle every element (:lang()).
   if (typeof document !== 'undefined' && document.documentElement.lang !== language) {
     document.documentElement.lang = language;
   }
 }
 
+/** The app's instance: the language shown in the browser, and the store of every text loaded so far. */
+export const i18n = createInstance() as I18n;
+i18n.on('languageChanged', applyDocumentLanguage);
+void i18n.use(initReactI18next).init({
+  lng: initialLanguage(),
+  fallbackLng: 'ko',
+  // The Korean site texts come with this module, so the first render needs nothing fetched. A
+  // copy: i18next merges later areas into the object it is given.
+  resources: { ko: { translation: structuredClone(koSite) } },
+  initAsync: false,
+  // React escapes what it renders.
+  interpolation: { escapeValue: false },
+});
+
+/** Areas loaded per language (`site` in Korean comes with this module). */
+const loaded = new Map<string, Promise<void>>([['ko site', Promise.resolve()]]);
+/** Areas some page needed: a language switch brings them in the new language first. */
+const areasInUse = new Set<TranslationArea>();
+
 /**
  * Fetches the site's texts and these areas' (see i18n/areas.ts) in `language`, each once. Until
  * they are in, the language's keys fall back to Korean.
  */
-export function loadTranslations(areas: TranslationArea[], language: Language = shown): Promise<void> {
+export function loadTranslations(areas: TranslationArea[], language: Language = i18n.language): Promise<void> {
   for (const area of areas) areasInUse.add(area);
   const needed: (TranslationArea | 'site')[] = ['site', ...areas];
   return Promise.all(
@@ -205,7 +101,9 @@ export function loadTranslations(areas: TranslationArea[], language: Language = 
       const id = `${language} ${area}`;
       let loading = loaded.get(id);
       if (!loading) {
-        loading = translationAreas[area](language).then((texts) => i18n.addTranslations(language, texts.default));
+        loading = translationAreas[area](language).then((texts) => {
+          i18n.addResourceBundle(language, 'translation', texts.default, true, true);
+        });
         loaded.set(id, loading);
       }
       return loading;
@@ -213,21 +111,42 @@ export function loadTranslations(areas: TranslationArea[], language: Language = 
   ).then(() => undefined);
 }
 
+/** The language shown, for code outside rendering (a request's Accept-Language); components use useTranslation. */
 export function currentLanguage(): Language {
-  return shown;
+  return i18n.language;
 }
 
 /** The user picked a language: show it (once its texts for the pages seen are in) and remember it. */
 export async function changeLanguage(language: Language): Promise<void> {
   await loadTranslations([...areasInUse], language);
-  showLanguage(language);
+  await i18n.changeLanguage(language);
   storeLanguage(language);
   tellServer(language);
 }
 
-/** `t` in the language shown, and the language; the component renders again when it changes. */
-export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
-  const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
-  // A new object per language, so memoised children that take `t` render again on a switch.
-  return useMemo(() => ({ t: getFixedT(language), i18n }), [language]);
+const serverInstances = new Map<Language, I18n>();
+
+/**
+ * An instance fixed to `language`, for rendering a page on the server inside
+ * `<I18nProvider i18n={serverI18n(language)}>`: pages in both languages can render at once, none
+ * switching the language of another. A clone shares the browser instance's store, so it sees every
+ * text loaded so far and any loaded later, without copying them; one per language is kept, as
+ * nothing ever changes its language.
+ */
+export function serverI18n(language: Language): I18n {
+  let instance = serverInstances.get(language);
+  if (!instance) {
+    instance = i18n.cloneInstance({ lng: language }) as I18n;
+    serverInstances.set(language, instance);
+  }
+  return instance;
+}
+
+/** Gives the components under it an instance other than the browser's (serverI18n). */
+export const I18nProvider = I18nextProvider;
+
+/** `t` in the language shown, and the instance; the component renders again when the language changes. */
+export function useTranslation(): { t: TFunction; i18n: I18n } {
+  const { t, i18n: instance } = useI18nextTranslation();
+  return { t, i18n: instance as I18n };
 }

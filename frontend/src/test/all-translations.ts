@@ -1,4 +1,4 @@
-import type { i18n as I18n } from '../lib/i18n';
+import type { I18n } from '../lib/i18n';
 import { en, ko } from '../i18n/dictionaries';
 
 /**
@@ -6,7 +6,7 @@ import { en, ko } from '../i18n/dictionaries';
  * test get them all at once. Tests that render in an isolated module registry call it on their
  * own copy of lib/i18n.
  */
-export function addAllTranslations(instance: typeof I18n): void {
-  instance.addTranslations('ko', ko);
-  instance.addTranslations('en', en);
+export function addAllTranslations(instance: I18n): void {
+  instance.addResourceBundle('ko', 'translation', ko, true, true);
+  instance.addResourceBundle('en', 'translation', en, true, true);
 }

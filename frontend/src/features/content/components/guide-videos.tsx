@@ -1,7 +1,6 @@
 import { Box, chakra, Tabs, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { currentLanguage, type Language } from '../../../lib/i18n';
+import { useTranslation, type Language } from '../../../lib/i18n';
 
 const VIDEOS = ['intro', 'tutorial'] as const;
 
@@ -20,8 +19,8 @@ const VIDEO_HEIGHT = 720;
 
 /** The two guide videos of /how behind accessible tabs; the intro video is shown first. */
 export function GuideVideos() {
-  const { t } = useTranslation();
-  const language = currentLanguage();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const players = useRef(new Map<VideoId, HTMLVideoElement>());
 
   // A hidden panel must not keep talking: leaving a tab pauses its video.

@@ -1,14 +1,13 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Download } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n';
-import { currentLanguage } from '../../../lib/i18n';
 import type { Message } from '../api/message';
 import { formatDateTime } from '../format';
 
 /** The recipient's view of a ready message: the player, when it goes, and a way to keep it. */
 export function MessagePlayer({ message }: { message: Message }) {
-  const { t } = useTranslation();
-  const deletedOn = formatDateTime(message.expiresAt, currentLanguage());
+  const { t, i18n } = useTranslation();
+  const deletedOn = formatDateTime(message.expiresAt, i18n.language);
 
   return (
     <Stack gap="5">

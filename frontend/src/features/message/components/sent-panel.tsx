@@ -2,7 +2,6 @@ import { Button, Text } from '@chakra-ui/react';
 import { PartyPopper } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { currentLanguage } from '../../../lib/i18n';
 import type { Message } from '../api/message';
 import { formatDateTime } from '../format';
 import { StatePanel, stateIconProps } from './state-panel';
@@ -16,7 +15,7 @@ interface SentPanelProps {
 
 /** Right after a successful upload: what happens next and until when. */
 export function SentPanel({ message, onView, children }: SentPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
 
   return (
     <StatePanel
@@ -26,7 +25,7 @@ export function SentPanel({ message, onView, children }: SentPanelProps) {
       text={t('message.sent.text')}
     >
       <Text fontWeight="semibold">
-        {t('message.sent.keepUntil', { date: formatDateTime(message.expiresAt, currentLanguage()) })}
+        {t('message.sent.keepUntil', { date: formatDateTime(message.expiresAt, i18n.language) })}
       </Text>
       <Button variant="outline" rounded="full" onClick={onView}>
         {t('message.sent.view')}

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { currentLanguage } from '../../../lib/i18n';
 import { failedStatus } from '../api/message';
 import type { OwnerKey } from '../api/owner-keys';
 import { useTakeBack } from '../api/use-take-back';
@@ -21,7 +20,7 @@ interface TakeBackProps {
 
 /** The giver's way back within 24 hours, from the browser that sent the message; asks once first. */
 export function TakeBack({ qrToken, ownerKey, onTakenBack, onKeyRefused }: TakeBackProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const takeBack = useTakeBack(qrToken);
 
@@ -43,7 +42,7 @@ export function TakeBack({ qrToken, ownerKey, onTakenBack, onKeyRefused }: TakeB
   return (
     <Stack gap="3" w="full" borderTopWidth="1px" borderColor="border.muted" pt="5" align="center">
       <Text fontSize="sm" color="fg.muted">
-        {t('message.takeBack.hint', { date: formatDateTime(ownerKey.takeBackUntil, currentLanguage()) })}
+        {t('message.takeBack.hint', { date: formatDateTime(ownerKey.takeBackUntil, i18n.language) })}
       </Text>
       {confirming ? (
         <Stack gap="3" role="group" aria-label={t('message.takeBack.button')} align="center">

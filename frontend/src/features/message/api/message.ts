@@ -1,8 +1,15 @@
+/** Why an upload could never play: no picture, longer than the limit, or not readable as video. */
+export type FailureReason = 'noVideo' | 'tooLong' | 'unreadable';
+
 /** A QR code's message as GET /api/messages/{qrToken} sends it. */
 export interface Message {
   id: string;
-  /** `processing` while the upload is transcoded for every phone; the URLs are null until `ready`. */
-  state: 'processing' | 'ready';
+  /**
+   * `processing` while the upload is transcoded for every phone; the URLs are null until `ready`.
+   * `failed`: it could never play (`failureReason` says why), and the code is unused again.
+   */
+  state: 'processing' | 'ready' | 'failed';
+  failureReason: FailureReason | null;
   videoUrl: string | null;
   posterUrl: string | null;
   downloadUrl: string | null;

@@ -3,7 +3,7 @@ import { Upload, Video } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { env } from '../../../lib/env';
-import { MAX_RECORDING_MS, RETENTION_DAYS, type SentMessage } from '../api/message';
+import { MAX_RECORDING_MS, RETENTION_DAYS, type FailureReason, type SentMessage } from '../api/message';
 import { formatMegabytes } from '../format';
 import { recordingFileName } from '../recording/recorder-mime-type';
 import type { Recording } from '../recording/use-recorder';
@@ -12,8 +12,11 @@ import { VideoPreview, type ChosenVideo } from './video-preview';
 
 interface GiverFlowProps {
   qrToken: string;
-  /** Shown above the choice when this browser's last video could not be processed. */
-  processingFailed: boolean;
+  /**
+   * Shown above the choice when this browser's last video could not be processed, with the reason
+   * when the server knows it.
+   */
+  processingFailed: { reason: FailureReason | null } | null;
   onSent: (sent: SentMessage) => void;
   onStale: () => void;
 }
@@ -108,7 +111,11 @@ export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverF
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t('message.processingFailed.title')}</Alert.Title>
-            <Alert.Description>{t('message.processingFailed.text')}</Alert.Description>
+            <Alert.Description>
+              {processingFailed.reason
+                ? t(`message.processingFailed.reasons.${processingFailed.reason}`)
+                : t('message.processingFailed.text')}
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}

@@ -13,6 +13,7 @@ const message: Message = {
   mimeType: 'video/mp4',
   sizeBytes: 1024,
   durationSeconds: 12,
+  failureReason: null,
   createdAt: '2025-10-10T06:00:00Z',
   expiresAt: '2025-10-17T06:00:00Z',
   takeBackUntil: '2025-10-11T06:00:00Z',

@@ -4,7 +4,7 @@ import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch'
 import { renderApp, renderWithProviders } from '../../../test/render';
 import { OWNER_KEYS_STORAGE_KEY, saveOwnerKey } from '../api/owner-keys';
 import { PROCESSING_POLL_MS } from '../api/use-message';
-import { code, processingMessage, readyMessage, TAKE_BACK_UNTIL } from '../testing/message-fixtures';
+import { code, failedMessage, processingMessage, readyMessage, TAKE_BACK_UNTIL } from '../testing/message-fixtures';
 import { MessageView } from './message-view';
 
 let fetchMock: ReturnType<typeof mockFetch>;
@@ -232,6 +232,34 @@ describe('waiting for processing', () => {
       expect(localStorage.getItem(OWNER_KEYS_STORAGE_KEY)).toBeNull();
     },
   );
+
+  it.each([
+    ['ko', 'noVideo', '올린 파일에 화면이 없어요. 화면이 담긴 영상을 다시 녹화하거나 올려 주세요.'],
+    ['ko', 'tooLong', '영상이 3분보다 길어요. 3분 이내로 다시 녹화하거나 짧은 영상을 올려 주세요.'],
+    ['ko', 'unreadable', '영상 파일을 읽을 수 없었어요. 다시 녹화하거나 다른 영상을 올려 주세요.'],
+    ['en', 'noVideo', 'The file has no picture. Please record again or upload a video with a picture.'],
+    ['en', 'tooLong', 'The video is longer than 3 minutes. Please record again or upload one of 3 minutes or less.'],
+    ['en', 'unreadable', "We couldn't read the video file. Please record it again or upload another video."],
+  ] as const)('[%s] tells the giver why the video could not play: %s', async (language, reason, text) => {
+    await changeLanguage(language);
+    saveOwnerKey('tok-1', { ownerKey: 'key-1', takeBackUntil: TAKE_BACK_UNTIL });
+    fetchMock.mockResolvedValue(jsonResponse(200, code('unused', failedMessage(reason))));
+    await renderView();
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/영상 처리에 실패했어요|Processing your video failed/)).toBeInTheDocument();
+    expect(within(alert).getByText(text)).toBeInTheDocument();
+    // The code is free again: the giver records or uploads anew.
+    expect(screen.getByRole('button', { name: /지금 녹화하기|Record now/ })).toBeInTheDocument();
+  });
+
+  it('shows a failed upload to nobody but its giver', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, code('unused', failedMessage('tooLong'))));
+    await renderView();
+
+    await heading('영상 메시지를 남겨 주세요');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 
   it('says nothing about a failure to a visitor without the key', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, code('unused')));

@@ -136,8 +136,17 @@ export function MessageView({ qrToken }: { qrToken: string }) {
     );
   } else if (data.status === 'unused') {
     const failed = processingFailed || heldKeyOnUnusedCode;
+    // Why, where the server kept the failed upload (a day): no picture, too long, unreadable.
+    const reason = data.message?.state === 'failed' ? data.message.failureReason : null;
     announcement = failed ? t('message.processingFailed.title') : t('message.choose.title');
-    content = <GiverFlow qrToken={qrToken} processingFailed={failed} onSent={handleSent} onStale={reload} />;
+    content = (
+      <GiverFlow
+        qrToken={qrToken}
+        processingFailed={failed ? { reason } : null}
+        onSent={handleSent}
+        onStale={reload}
+      />
+    );
   } else if (data.message?.state === 'ready') {
     announcement = t('message.player.title');
     content = (

@@ -14,6 +14,7 @@ export function readyMessage(overrides: Partial<Message> = {}): Message {
     mimeType: 'video/mp4',
     sizeBytes: 1_234_567,
     durationSeconds: 12,
+    failureReason: null,
     createdAt: '2030-05-10T12:00:00.000Z',
     expiresAt: EXPIRES_AT,
     takeBackUntil: TAKE_BACK_UNTIL,
@@ -23,6 +24,11 @@ export function readyMessage(overrides: Partial<Message> = {}): Message {
 
 export function processingMessage(overrides: Partial<Message> = {}): Message {
   return readyMessage({ state: 'processing', videoUrl: null, posterUrl: null, downloadUrl: null, ...overrides });
+}
+
+/** A message that could never play: the code is unused again, the reason with it. */
+export function failedMessage(failureReason: NonNullable<Message['failureReason']>): Message {
+  return processingMessage({ state: 'failed', failureReason, sizeBytes: null, durationSeconds: null });
 }
 
 export function code(status: QrMessage['status'], message: Message | null = null): QrMessage {

@@ -47,7 +47,6 @@ test-types: install
 test-unit: install
 	$(NPM) test -w backend
 	$(NPM) test -w frontend
-	cd frontend && node --test build/*.test.mjs
 
 # The compose file and its images, checked without a Docker engine (linted, pinned, its nginx
 # against the templates); the deploy nginx configuration run by the machine's nginx: TLS, errors,

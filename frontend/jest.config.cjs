@@ -22,17 +22,10 @@ module.exports = {
       },
     ],
   },
-  // The app runs on Preact through preact/compat (vite.config.ts); so do its tests.
   moduleNameMapper: {
-    '^react$': 'preact/compat',
-    '^react-dom$': 'preact/compat',
-    '^react-dom/(client|server|test-utils)$': 'preact/compat/$1',
-    '^react/jsx-(dev-)?runtime$': 'preact/jsx-runtime',
     '\\.(css|less|scss)$': 'identity-obj-proxy',
     '\\.(svg|png|jpe?g|gif|webp|avif|mp4|webm)$': '<rootDir>/src/test/file-stub.ts',
   },
-  // Preact ships ES modules only.
-  transformIgnorePatterns: ['/node_modules/(?!preact)'],
   clearMocks: true,
   restoreMocks: true,
 };

@@ -1,22 +1,13 @@
 import { gzipAsync } from '@gfx/zopfli';
-import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import type { InputType } from 'node:zlib';
 import { defineConfig, loadEnv } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { chakraStartUp } from './build/chakra-start-up.ts';
-import { startAfterFirstPaint } from './build/start-after-paint.ts';
+import react from '@vitejs/plugin-react';
 import { ENV_PREFIXES, parseEnv } from './src/lib/env-schema.ts';
 
 const zopfliGzip = async (input: InputType) =>
   Buffer.from(await gzipAsync(new Uint8Array(input as ArrayBuffer), { numiterations: 15 }));
-
-/**
- * TanStack Query: main.tsx evaluates its client in a step of its own, and its hooks stay with the
- * pages that fetch. (The other starting libraries need no exclusion: they have groups of their own
- * or, like Emotion and the site's texts, are what most pages share.)
- */
-const QUERY_LIBRARY = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 
 // One .env for the whole repository, at its root, beside .env.example.
 const envDir = fileURLToPath(new URL('..', import.meta.url));
@@ -28,9 +19,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
 
   return {
     plugins: [
-      preact(),
-      ...chakraStartUp(),
-      startAfterFirstPaint(),
+      react(),
       // Each script, style sheet and SVG also as .gz, compressed once here as hard as zopfli can
       // (some 3 % smaller than nginx's own gzip), which nginx sends as is (gzip_static). Pages are
       // left to nginx: the prerender step writes them after this.
@@ -48,7 +37,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       outDir: 'dist',
       emptyOutDir: true,
       copyPublicDir: !isSsrBuild,
-      // The page's loader fetches the starting chunks itself (build/start-after-paint.js).
+      // Every browser the site supports preloads modules itself.
       modulePreload: { polyfill: false },
       rolldownOptions: {
         // Chakra's theme module builds its full default config (every component's recipe) with a
@@ -57,23 +46,17 @@ export default defineConfig(({ mode, isSsrBuild }) => {
         treeshake: { manualPureFunctions: ['defineConfig'] },
         output: {
           codeSplitting: {
-            // Preact (the app's React, through preact/compat) and the router change far less often
-            // than the app: a chunk of their own stays cached across deploys. Only modules every
-            // page uses belong here (admin-only libraries must stay in the lazy admin chunk).
+            // React and the router change far less often than the app: chunks of their own stay
+            // cached across deploys. Only modules every page uses belong here (admin-only
+            // libraries must stay in the lazy admin chunk).
             groups: [
-              { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ },
-              // Apart from React: the app evaluates each in a task of its own (src/main.tsx).
-              // With the module that picks what the app needs of it (src/start/router.ts).
-              {
-                name: 'router',
-                test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]|[\\/]src[\\/]start[\\/]router\.ts$/,
-              },
+              { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
               // Code that many pages share (components, styling, the site's texts) in one chunk rather
               // than in dozens of small ones: each file costs a request and its headers.
               {
                 name: 'shared',
                 minShareCount: 6,
-                test: (id) => !QUERY_LIBRARY.test(id),
               },
               // Icons, a few hundred bytes each, together.
               {

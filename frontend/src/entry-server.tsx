@@ -2,24 +2,33 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { BannerNotice } from './app/notification-banner';
 import { AppProviders } from './app/providers';
 import { AppRoutes, loadMatchedRoutes } from './app/router';
-import { createServerStyleCache, markServerStyleTags } from './app/style-cache';
-import { loadDeferredComponents } from './components/lazy-component';
+import { createStyleCache } from './app/style-cache';
 import { HeadTagsCollector, HeadTagsProvider, PAGE_HEAD_MARKERS, type HeadTag } from './components/page-head';
-import { whileServerRendering } from './lib/hydration';
-import { showLanguage, type Language } from './lib/i18n';
+import { I18nProvider, serverI18n, type Language } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { QUERY_DATA_ELEMENT_ID, type QuerySeed } from './lib/query-seed';
 
 export type { QuerySeed };
 
+/** A head tag's attributes as React's props (HTML's `hreflang` is React's `hrefLang`). */
+const headTagProps = (attributes: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(attributes).map(([name, value]) => [name === 'hreflang' ? 'hrefLang' : name, value]),
+  );
+
 /** The page's head tags as HTML, written and escaped by the renderer that wrote the page. */
 const headTagsHtml = (tags: HeadTag[]) =>
   renderToString(
-    <>{tags.map(({ name, attributes, text }, index) => createElement(name, { key: index, ...attributes }, text))}</>,
+    <>
+      {tags.map(({ name, attributes, text }, index) =>
+        createElement(name, { key: index, ...headTagProps(attributes) }, text),
+      )}
+    </>,
   );
 
 /**
@@ -35,40 +44,43 @@ export async function renderPage(
   seeds: QuerySeed[] = [],
 ): Promise<{ html: string; styles: string; head: string }> {
   await loadMatchedRoutes(path, language);
-  // The parts the page's code fetches later in the browser (the inquiry form) are in its HTML too.
-  await loadDeferredComponents();
   const queryClient = createQueryClient();
   for (const [queryKey, data] of seeds) queryClient.setQueryData(queryKey, data);
 
-  // The page's texts are loaded: the switch and the render are synchronous, so no other page's
-  // render comes in between.
-  showLanguage(language);
-
   // Emotion (under Chakra) would write a <style> beside each element it styles: dozens of style
   // sheets in the body for the browser to apply one by one. They go into <head> as three tags.
-  const styleCache = createServerStyleCache();
+  // The page's texts are loaded (loadMatchedRoutes); this request renders in its own language,
+  // whatever other requests render meanwhile.
+  const i18n = serverI18n(language);
+  const styleCache = createStyleCache();
   const headTags = new HeadTagsCollector();
-  const render = (content: ReactNode) =>
-    whileServerRendering(() =>
-      renderToString(
-        <CacheProvider value={styleCache}>
+  // Waits for every part of the page (its lazy parts are loaded above, so none shows a fallback).
+  const render = async (content: ReactNode) => {
+    const { prelude } = await prerender(
+      <CacheProvider value={styleCache}>
+        <I18nProvider i18n={i18n}>
           <HeadTagsProvider value={headTags}>
             <AppProviders queryClient={queryClient}>
               <StaticRouter location={path}>{content}</StaticRouter>
             </AppProviders>
           </HeadTagsProvider>
-        </CacheProvider>,
-      ),
+        </I18nProvider>
+      </CacheProvider>,
+      // The page is sent whole, never in parts: each boundary's HTML in its place, so the page
+      // shows without an inline script moving content in.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
-  const html = render(<AppRoutes />);
+    return new Response(prelude).text();
+  };
+  const html = await render(<AppRoutes />);
   if (!headTags.tags.some((tag) => tag.name === 'title')) throw new Error(`${path} rendered no <title>`);
   // The banner leaving, rendered for its styles only: its HTML is in the page (hidden until shown),
   // but not as it looks while it slides out, and the app would otherwise write those styles then.
-  const leavingBanner = render(<BannerNotice phase="leaving" onLeave={() => {}} />);
+  const leavingBanner = await render(<BannerNotice phase="leaving" onLeave={() => {}} />);
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
   return {
     html,
-    styles: markServerStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html + leavingBanner))),
+    styles: constructStyleTagsFromChunks(extractCriticalToChunks(html + leavingBanner)),
     head: headTagsHtml(headTags.tags),
   };
 }

@@ -1,28 +1,51 @@
-import { nextTask } from './lib/next-task';
+import { CacheProvider } from '@emotion/react';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from './app/providers';
+import { AppRoutes, loadMatchedRoutes } from './app/router';
+import { createStyleCache } from './app/style-cache';
+import { currentLanguage } from './lib/i18n';
+import { queryClient } from './lib/query-client';
+import { applyQuerySeeds } from './lib/query-seed';
+
+/** `?lang=` has been applied and remembered (lib/i18n.ts); the address goes back to the plain path. */
+function dropLanguageParameter(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('lang')) return;
+  url.searchParams.delete('lang');
+  window.history.replaceState(window.history.state, '', url);
+}
 
 /**
- * The libraries the app starts with, in the order they build on each other. A browser evaluates
- * a module and everything it imports in one go: imported all at once, they would hold a phone's
- * main thread for the better part of a second. Imported one by one, each in a task of its own,
- * the page keeps answering taps in between. The loader (build/start-after-paint.js) has fetched
- * them all beforehand, so no step waits for the network.
+ * Hydrates the page the server rendered, or renders the app where there is none in the visitor's
+ * language (another stored language, a page without prerendering). The current page's code and
+ * texts are fetched first, so the first render is the server's HTML exactly; React hydrates it in
+ * time slices, and a click on a part not hydrated yet hydrates that part first and is answered.
  */
-const libraries = [
-  () => import('react-dom/client'),
-  () => import('./start/router'),
-  () => import('./lib/i18n'),
-  () => import('./lib/query-client'),
-  () => import('./app/theme'),
-];
-
 async function start(): Promise<void> {
-  for (const load of libraries) {
-    await load();
-    await nextTask();
+  dropLanguageParameter();
+  const container = document.getElementById('root')!;
+  const hydrate = container.hasChildNodes() && document.documentElement.dataset.prerendered === currentLanguage();
+  applyQuerySeeds(queryClient, document);
+  await loadMatchedRoutes(window.location);
+
+  const app = (
+    <CacheProvider value={createStyleCache()}>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </CacheProvider>
+  );
+  if (hydrate) {
+    hydrateRoot(container, app);
+  } else {
+    // A transition: the page, whose code is in, shows at once instead of its loading state first.
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
   }
-  const { startApp } = await import('./start-app');
-  await nextTask();
-  await startApp();
 }
 
 void start();

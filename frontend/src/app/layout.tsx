@@ -1,8 +1,6 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { useTranslation } from '../lib/i18n';
 import { Outlet, useLocation } from 'react-router-dom';
-import { HydrateInTask } from '../components/hydrate-in-task';
-import { StaticContent } from '../components/static-content';
 import { Toaster } from '../components/toaster';
 import { NotificationBanner } from './notification-banner';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -17,12 +15,8 @@ export function Layout() {
 
   return (
     <Flex direction="column" minH="100dvh">
-      <StaticContent>
-        <SkipNavLink>{t('site.skipToContent')}</SkipNavLink>
-      </StaticContent>
-      <HydrateInTask>
-        <SiteHeader />
-      </HydrateInTask>
+      <SkipNavLink>{t('site.skipToContent')}</SkipNavLink>
+      <SiteHeader />
       {/* At least a screen tall: content that arrives after the first paint (posts, testimonials)
           grows the page below the fold instead of pushing a visible footer down (layout shift). */}
       <Box as="main" flex="1" minH="100dvh">
@@ -33,13 +27,8 @@ export function Layout() {
           <Outlet />
         </RouteErrorBoundary>
       </Box>
-      <StaticContent>
-        <SiteFooter />
-      </StaticContent>
-      {/* Hidden until it shows: adopted in a task of its own, after the header and the page. */}
-      <HydrateInTask>
-        <NotificationBanner />
-      </HydrateInTask>
+      <SiteFooter />
+      <NotificationBanner />
       <Toaster />
     </Flex>
   );

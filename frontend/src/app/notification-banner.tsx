@@ -3,7 +3,6 @@ import { ArrowRight, Gift } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { PageLink, isPlainLeftClick } from '../components/page-link';
-import { StaticContent } from '../components/static-content';
 import { prefersReducedMotion } from '../lib/scroll';
 
 /** Browser-storage key holding when the visitor last closed the banner (epoch ms). */
@@ -31,9 +30,8 @@ function closedRecently(now: number): boolean {
 }
 
 /**
- * How long ago the page finished loading, or null while it still loads. The app starts after the
- * prerendered page has painted (build/start-after-paint.js), on a slow phone well after the load
- * event: the banner's times still count from load, not from the app's start.
+ * How long ago the page finished loading, or null while it still loads. On a slow phone the app may
+ * start after the load event: the banner's times still count from load, not from the app's start.
  */
 function millisecondsSinceLoad(): number | null {
   if (document.readyState !== 'complete') return null;
@@ -107,18 +105,17 @@ interface BannerNoticeProps {
 
 /**
  * The banner as it looks: in the page's HTML from the start but hidden, so showing it changes one
- * attribute instead of drawing it (and writing its styles) while the app starts. Its content only
- * shows: adopted as the server drew it, its link and button answered by StaticContent. The server
- * also renders it leaving, for those styles (entry-server.tsx).
+ * attribute instead of drawing it (and writing its styles) while the app starts. The server also
+ * renders it leaving, for those styles (entry-server.tsx).
  */
 export function BannerNotice({ phase, onLeave }: BannerNoticeProps) {
   const { t } = useTranslation();
   const leaving = phase === 'leaving';
 
-  // The link (followed within the app by StaticContent) and the close button both close it; a
-  // new-tab click on the link leaves this page where it is, and the banner with it.
-  function handleAction(action: string, event: MouseEvent<HTMLElement>) {
-    if (action === 'close' || isPlainLeftClick(event)) onLeave();
+  // The link and the close button both close it; a new-tab click on the link leaves this page
+  // where it is, and the banner with it.
+  function closeAfterNavigating(event: MouseEvent<HTMLElement>) {
+    if (isPlainLeftClick(event)) onLeave();
   }
 
   return (
@@ -150,29 +147,27 @@ export function BannerNotice({ phase, onLeave }: BannerNoticeProps) {
       transition={`transform ${BANNER_EXIT_MS}ms ease-in, opacity ${BANNER_EXIT_MS}ms ease-in`}
       _motionReduce={{ animation: 'none', transition: 'none' }}
     >
-      <StaticContent onAction={handleAction}>
-        <Flex align="center" gap="3">
-          <Gift aria-hidden size={22} style={{ flexShrink: 0 }} />
-          <Link
-            asChild
-            variant="plain"
-            color="inherit"
-            flex="1"
-            minH="12"
-            py="2"
-            fontWeight="medium"
-            textDecoration="underline"
-            textUnderlineOffset="3px"
-            _hover={{ textDecorationThickness: '2px' }}
-          >
-            <PageLink to="/try" data-action="open">
-              <Text as="span">{t('banner.text')}</Text>
-              <ArrowRight aria-hidden size={18} style={{ flexShrink: 0 }} />
-            </PageLink>
-          </Link>
-          <CloseButton size="lg" variant="plain" color="inherit" aria-label={t('banner.close')} data-action="close" />
-        </Flex>
-      </StaticContent>
+      <Flex align="center" gap="3">
+        <Gift aria-hidden size={22} style={{ flexShrink: 0 }} />
+        <Link
+          asChild
+          variant="plain"
+          color="inherit"
+          flex="1"
+          minH="12"
+          py="2"
+          fontWeight="medium"
+          textDecoration="underline"
+          textUnderlineOffset="3px"
+          _hover={{ textDecorationThickness: '2px' }}
+        >
+          <PageLink to="/try" onClick={closeAfterNavigating}>
+            <Text as="span">{t('banner.text')}</Text>
+            <ArrowRight aria-hidden size={18} style={{ flexShrink: 0 }} />
+          </PageLink>
+        </Link>
+        <CloseButton size="lg" variant="plain" color="inherit" aria-label={t('banner.close')} onClick={onLeave} />
+      </Flex>
     </Box>
   );
 }

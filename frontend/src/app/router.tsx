@@ -1,31 +1,34 @@
-import type { ComponentType, ReactElement } from 'react';
-import { useTranslation } from '../lib/i18n';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-router-dom';
-import { HydrateInTask } from '../components/hydrate-in-task';
-import { lazyComponent } from '../components/lazy-component';
 import { LoadingState } from '../components/loading-state';
 import type { TranslationArea } from '../i18n/areas';
-import { loadTranslations, type Language } from '../lib/i18n';
+import { loadTranslations, useTranslation, type Language } from '../lib/i18n';
 import { Layout } from './layout';
 
 type LazyPage<Props> = ComponentType<Props> & {
-  /** Fetches the page's code and its texts in `language`; resolves once the page renders without suspending. */
+  /** Fetches the page's code and its texts in `language` ahead of its first render. */
   load: (language?: Language) => Promise<void>;
 };
 
 /**
- * A route's page: its own chunk and the translations it needs, fetched together the first time it
- * renders (it suspends meanwhile) or ahead of that with `load()`. Once loaded it renders at once,
- * which hydrating a prerendered page requires (start-app.tsx loads the current page first).
+ * A route's page (React.lazy): its own chunk and the translations it needs, fetched together the
+ * first time it renders (it suspends meanwhile) or ahead of that with `load()` (main.tsx and the
+ * server load the current page first, so the first render is the page, not its fallback).
  */
 function lazyPage<Props extends object = object>(
   areas: TranslationArea[],
   load: () => Promise<ComponentType<Props>>,
 ): LazyPage<Props> {
+  let code: Promise<ComponentType<Props>> | undefined;
+  const loadCode = () =>
+    (code ??= load().catch((error: unknown) => {
+      // Offline, or the site was deployed anew: the next render or load() tries again.
+      code = undefined;
+      throw error;
+    }));
   // Its first render, within the app, fetches the texts in the language shown.
-  const Page = lazyComponent(async () => (await Promise.all([load(), loadTranslations(areas)]))[0]);
-  const loadCode = Page.load;
-  return Object.assign(Page, {
+  const Page = lazy(async () => ({ default: (await Promise.all([loadCode(), loadTranslations(areas)]))[0] }));
+  return Object.assign(Page as unknown as ComponentType<Props>, {
     load: async (language?: Language) => void (await Promise.all([loadCode(), loadTranslations(areas, language)])),
   });
 }
@@ -74,6 +77,17 @@ const pages: PageRoute[] = [
   { path: '*', page: lazyPage(['pages'], () => import('../pages/not-found-page').then((m) => m.NotFoundPage)) },
 ];
 
+/**
+ * Marks `<html data-live>` once the page shown is the app's (hydrated or rendered, its effects
+ * run): the browser tests wait for it before they check what the app does.
+ */
+function MarkLive() {
+  useEffect(() => {
+    document.documentElement.dataset.live = '';
+  }, []);
+  return null;
+}
+
 function PageLoading() {
   const { t } = useTranslation();
   return <LoadingState label={t('site.loading')} />;
@@ -82,16 +96,17 @@ function PageLoading() {
 const routes: RouteObject[] = [
   {
     element: <Layout />,
-    // A page the server rendered is adopted in a task of its own, after the layout; one opened
-    // within the app shows a spinner while its code arrives.
+    // A page opened within the app shows a spinner while its code arrives; React hydrates a page
+    // the server rendered after the layout, in a pass of its own.
     children: pages.map(({ path, page: Page, element }) => ({
       path,
       handle: Page,
       element: (
         // Keyed: each route's page is a part of its own, gone when another route's page comes.
-        <HydrateInTask key={path} fallback={<PageLoading />}>
+        <Suspense key={path} fallback={<PageLoading />}>
           {element ?? <Page />}
-        </HydrateInTask>
+          <MarkLive />
+        </Suspense>
       ),
     })),
   },

@@ -45,6 +45,6 @@ describe('site shell on the server', () => {
     expect(html).toContain('href="/try"');
     expect(html).toContain('href="/privacy"');
     // The banner waits for its delay in the browser: the server renders it hidden.
-    expect(html).toMatch(/<div hidden role="region" aria-label="체험 안내" data-testid="notification-banner"/);
+    expect(html).toMatch(/<div hidden="" role="region" aria-label="체험 안내" data-testid="notification-banner"/);
   });
 });

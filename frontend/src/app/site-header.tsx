@@ -3,9 +3,7 @@ import { Gift, Heart, Menu, X } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { useLocation } from 'react-router-dom';
-import { HydrateInTask } from '../components/hydrate-in-task';
 import { PageLink, isPlainLeftClick } from '../components/page-link';
-import { StaticContent } from '../components/static-content';
 import { LanguageToggle } from './language-toggle';
 import { CALL_TO_ACTION_PATH, navItems } from './nav-items';
 
@@ -46,69 +44,60 @@ export function SiteHeader() {
     >
       <Container maxW="6xl">
         <Flex h={HEADER_HEIGHT} align="center" justify="space-between" gap="4">
-          {/* Links only: adopted as the server drew them (the current page marked), live after the
-              first navigation. */}
-          <StaticContent>
-            <Link asChild variant="plain" fontWeight="bold" fontSize="xl" color="colorPalette.fg" gap="2">
-              <PageLink to="/" aria-label={t('nav.homeLink')}>
-                <Gift aria-hidden size={24} />
-                {t('brand')}
-              </PageLink>
-            </Link>
+          <Link asChild variant="plain" fontWeight="bold" fontSize="xl" color="colorPalette.fg" gap="2">
+            <PageLink to="/" aria-label={t('nav.homeLink')}>
+              <Gift aria-hidden size={24} />
+              {t('brand')}
+            </PageLink>
+          </Link>
 
-            <Box as="nav" aria-label={t('nav.label')} hideBelow="lg">
-              <HStack as="ul" gap="1" listStyleType="none">
-                {navItems.map((item) => (
-                  <Box as="li" key={item.to}>
-                    {item.to === CALL_TO_ACTION_PATH ? (
-                      <Button asChild size="sm" rounded="full" ms="2">
-                        <PageLink to={item.to}>
-                          <Heart aria-hidden fill="currentColor" />
-                          {t(item.labelKey)}
-                        </PageLink>
-                      </Button>
-                    ) : (
-                      <Link
-                        asChild
-                        variant="plain"
-                        px="3"
-                        py="2"
-                        rounded="md"
-                        fontSize="sm"
-                        fontWeight="medium"
-                        color="fg.muted"
-                        _hover={{ color: 'colorPalette.fg', bg: 'colorPalette.subtle' }}
-                        _currentPage={{ color: 'colorPalette.fg', fontWeight: 'semibold' }}
-                      >
-                        <PageLink to={item.to}>{t(item.labelKey)}</PageLink>
-                      </Link>
-                    )}
-                  </Box>
-                ))}
-              </HStack>
-            </Box>
-          </StaticContent>
+          <Box as="nav" aria-label={t('nav.label')} hideBelow="lg">
+            <HStack as="ul" gap="1" listStyleType="none">
+              {navItems.map((item) => (
+                <Box as="li" key={item.to}>
+                  {item.to === CALL_TO_ACTION_PATH ? (
+                    <Button asChild size="sm" rounded="full" ms="2">
+                      <PageLink to={item.to}>
+                        <Heart aria-hidden fill="currentColor" />
+                        {t(item.labelKey)}
+                      </PageLink>
+                    </Button>
+                  ) : (
+                    <Link
+                      asChild
+                      variant="plain"
+                      px="3"
+                      py="2"
+                      rounded="md"
+                      fontSize="sm"
+                      fontWeight="medium"
+                      color="fg.muted"
+                      _hover={{ color: 'colorPalette.fg', bg: 'colorPalette.subtle' }}
+                      _currentPage={{ color: 'colorPalette.fg', fontWeight: 'semibold' }}
+                    >
+                      <PageLink to={item.to}>{t(item.labelKey)}</PageLink>
+                    </Link>
+                  )}
+                </Box>
+              ))}
+            </HStack>
+          </Box>
 
           <HStack gap="2">
-            {/* Each adopted in a task of its own. */}
-            <HydrateInTask>
-              <LanguageToggle h={{ base: '12', lg: '9' }} />
-            </HydrateInTask>
-            <HydrateInTask>
-              <IconButton
-                hideFrom="lg"
-                variant="ghost"
-                size="lg"
-                h="12"
-                minW="12"
-                aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-                aria-expanded={menuOpen}
-                aria-controls={MOBILE_MENU_ID}
-                onClick={() => setMenuOpen((open) => !open)}
-              >
-                {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-              </IconButton>
-            </HydrateInTask>
+            <LanguageToggle h={{ base: '12', lg: '9' }} />
+            <IconButton
+              hideFrom="lg"
+              variant="ghost"
+              size="lg"
+              h="12"
+              minW="12"
+              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              aria-expanded={menuOpen}
+              aria-controls={MOBILE_MENU_ID}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+            </IconButton>
           </HStack>
         </Flex>
       </Container>

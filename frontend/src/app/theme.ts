@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -155,45 +155,5 @@ const config = defineConfig({
   },
 });
 
-type Systems = { system: SystemContext; withoutGlobalStyles: SystemContext };
-
-let built: Systems | undefined;
-
-/** createSystem's steps, one after the other (build/chakra-start-up.ts); absent where Chakra is not rewritten (jest). */
-type SystemSteps = Generator<void, SystemContext>;
-const createSystemInSteps = (createSystem as { inSteps?: (...configs: unknown[]) => SystemSteps }).inSteps;
-
-function withSystem(system: SystemContext): Systems {
-  const withoutGlobalStyles = Object.defineProperties({} as SystemContext, {
-    // Descriptors, not a spread: reading `_global` builds the global styles (build/chakra-start-up.ts).
-    ...Object.getOwnPropertyDescriptors(system),
-    _global: { value: [] },
-    _config: { value: { ...system._config, disableLayers: true } },
-  });
-  return { system, withoutGlobalStyles };
-}
-
-/**
- * The Chakra system, built on first use: the largest single piece of work in starting the app.
- * `withoutGlobalStyles` is the same system for a page whose global styles (reset, tokens, base,
- * the layer order) came with its HTML: ChakraProvider then writes none of them again.
- */
-export function getSystems(): Systems {
-  built ??= withSystem(createSystem(defaultBaseConfig, config));
-  return built;
-}
-
-/**
- * Builds the system ahead of getSystems() in steps, `pause` awaited between them (start-app.tsx
- * gives each a task of its own): built at once, it would hold a phone's main thread for one long task.
- */
-export async function buildSystemsInSteps(pause: () => Promise<void>): Promise<void> {
-  if (built || !createSystemInSteps) return void getSystems();
-  const steps = createSystemInSteps(defaultBaseConfig, config);
-  let step = steps.next();
-  while (!step.done) {
-    await pause();
-    step = steps.next();
-  }
-  built ??= withSystem(step.value);
-}
+/** The Chakra system: Chakra's base configuration with the site's tokens and recipes. */
+export const system = createSystem(defaultBaseConfig, config);

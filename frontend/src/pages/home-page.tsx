@@ -1,9 +1,7 @@
 import { Box, Container, Stack, Text } from '@chakra-ui/react';
 import { ScanQrCode } from 'lucide-react';
 import { useTranslation } from '../lib/i18n';
-import { HydrateInTask } from '../components/hydrate-in-task';
 import { PageHead } from '../components/page-head';
-import { StaticContent } from '../components/static-content';
 import { ClosingBlock } from '../features/home/components/closing-block';
 import { FeatureCards } from '../features/home/components/feature-cards';
 import { HomeHero } from '../features/home/components/home-hero';
@@ -17,26 +15,20 @@ export function HomePage() {
     <>
       <PageHead description={t('home.description')} />
       <HomeHero />
-      <StaticContent>
-        <Container maxW="4xl" pt={{ base: '12', md: '16' }}>
-          <Stack align="center" gap="3" color="fg.muted" textAlign="center">
-            <Box as="span" color="colorPalette.fg" flexShrink="0">
-              <ScanQrCode aria-hidden size={28} />
-            </Box>
-            <Text fontSize={{ base: 'md', md: 'xl' }} fontWeight="medium" lineHeight="1.7">
-              {t('home.qrLine')}
-            </Text>
-          </Stack>
-        </Container>
-        <FeatureCards />
-        <HowItWorksSteps />
-      </StaticContent>
-      <HydrateInTask>
-        <TestimonialsSection />
-      </HydrateInTask>
-      <StaticContent>
-        <ClosingBlock />
-      </StaticContent>
+      <Container maxW="4xl" pt={{ base: '12', md: '16' }}>
+        <Stack align="center" gap="3" color="fg.muted" textAlign="center">
+          <Box as="span" color="colorPalette.fg" flexShrink="0">
+            <ScanQrCode aria-hidden size={28} />
+          </Box>
+          <Text fontSize={{ base: 'md', md: 'xl' }} fontWeight="medium" lineHeight="1.7">
+            {t('home.qrLine')}
+          </Text>
+        </Stack>
+      </Container>
+      <FeatureCards />
+      <HowItWorksSteps />
+      <TestimonialsSection />
+      <ClosingBlock />
     </>
   );
 }

@@ -25,9 +25,8 @@ import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
 import { ContentSection } from '../features/content/components/content-section';
 import { IconCard } from '../features/content/components/icon-card';
-import { DeferredInquiryForm } from '../features/inquiry/components/deferred-inquiry-form';
+import { InquiryForm } from '../features/inquiry/components/inquiry-form';
 import { env } from '../lib/env';
-import { StaticContent } from '../components/static-content';
 
 // Icons follow the order of the lists in the translations.
 const HIGHLIGHT_ICONS: LucideIcon[] = [Users, TrendingUp, Megaphone];
@@ -118,108 +117,106 @@ export function PartnerPage() {
   return (
     <>
       <PageHead title={t('partner.title')} description={t('partner.description')} />
-      <StaticContent>
-        <Box bgGradient="to-b" gradientFrom="colorPalette.subtle" gradientTo="bg">
-          <PageIntro heading={t('partner.heading')} intro={t('partner.intro')}>
-            <Wrap as="ul" listStyleType="none" gap="3">
-              {[
-                { icon: BadgeCheck, text: t('partner.quick.approval') },
-                { icon: Timer, text: t('partner.quick.application') },
-              ].map(({ icon: Icon, text }) => (
-                <Flex
-                  as="li"
-                  key={text}
-                  align="center"
-                  gap="2"
-                  bg="bg"
-                  borderWidth="1px"
-                  borderColor="colorPalette.border"
-                  rounded="full"
-                  px="4"
-                  py="2"
-                  fontWeight="semibold"
-                  color="colorPalette.fg"
-                >
-                  <Icon aria-hidden size={18} />
-                  {text}
-                </Flex>
-              ))}
-            </Wrap>
-          </PageIntro>
-        </Box>
+      <Box bgGradient="to-b" gradientFrom="colorPalette.subtle" gradientTo="bg">
+        <PageIntro heading={t('partner.heading')} intro={t('partner.intro')}>
+          <Wrap as="ul" listStyleType="none" gap="3">
+            {[
+              { icon: BadgeCheck, text: t('partner.quick.approval') },
+              { icon: Timer, text: t('partner.quick.application') },
+            ].map(({ icon: Icon, text }) => (
+              <Flex
+                as="li"
+                key={text}
+                align="center"
+                gap="2"
+                bg="bg"
+                borderWidth="1px"
+                borderColor="colorPalette.border"
+                rounded="full"
+                px="4"
+                py="2"
+                fontWeight="semibold"
+                color="colorPalette.fg"
+              >
+                <Icon aria-hidden size={18} />
+                {text}
+              </Flex>
+            ))}
+          </Wrap>
+        </PageIntro>
+      </Box>
 
-        <ContentSection id="partner-highlights" heading={t('partner.highlightsHeading')}>
-          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap={{ base: '4', md: '6' }}>
-            {highlights.map((item, index) => (
+      <ContentSection id="partner-highlights" heading={t('partner.highlightsHeading')}>
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap={{ base: '4', md: '6' }}>
+          {highlights.map((item, index) => (
+            <IconCard
+              key={item.title}
+              icon={HIGHLIGHT_ICONS[index]}
+              title={item.title}
+              text={item.text}
+              testId="partner-highlight"
+            />
+          ))}
+        </SimpleGrid>
+      </ContentSection>
+
+      <ContentSection id="partner-benefits" heading={t('partner.benefitsHeading')} tinted>
+        <Grid templateColumns={{ base: '1fr', lg: '1fr 1.2fr' }} gap={{ base: '6', md: '10' }} alignItems="center">
+          <Stack as="ul" listStyleType="none" gap="4">
+            {benefits.map((item, index) => (
               <IconCard
                 key={item.title}
-                icon={HIGHLIGHT_ICONS[index]}
+                icon={BENEFIT_ICONS[index]}
                 title={item.title}
                 text={item.text}
-                testId="partner-highlight"
+                testId="partner-benefit"
               />
             ))}
-          </SimpleGrid>
-        </ContentSection>
-
-        <ContentSection id="partner-benefits" heading={t('partner.benefitsHeading')} tinted>
-          <Grid templateColumns={{ base: '1fr', lg: '1fr 1.2fr' }} gap={{ base: '6', md: '10' }} alignItems="center">
-            <Stack as="ul" listStyleType="none" gap="4">
-              {benefits.map((item, index) => (
-                <IconCard
-                  key={item.title}
-                  icon={BENEFIT_ICONS[index]}
-                  title={item.title}
-                  text={item.text}
-                  testId="partner-benefit"
-                />
-              ))}
-            </Stack>
-            <Box as="figure">
-              <Image
-                src="/media/partner-shop.svg"
-                alt={t('partner.mockupAlt')}
-                htmlWidth={640}
-                htmlHeight={440}
-                loading="lazy"
-                w="full"
-                h="auto"
-                rounded="3xl"
-                shadow="md"
-              />
-              <Text as="figcaption" mt="3" fontSize="sm" color="fg.muted" textAlign="center">
-                {t('partner.mockupCaption')}
-              </Text>
-            </Box>
-          </Grid>
-        </ContentSection>
-
-        <ContentSection id="partner-process" heading={t('partner.processHeading')} intro={t('partner.processIntro')}>
-          <Stack gap={{ base: '4', md: '6' }}>
-            <ProcessRow steps={steps.slice(0, FIRST_ROW)} start={1} />
-            <ProcessRow steps={steps.slice(FIRST_ROW)} start={FIRST_ROW + 1} />
           </Stack>
-        </ContentSection>
+          <Box as="figure">
+            <Image
+              src="/media/partner-shop.svg"
+              alt={t('partner.mockupAlt')}
+              htmlWidth={640}
+              htmlHeight={440}
+              loading="lazy"
+              w="full"
+              h="auto"
+              rounded="3xl"
+              shadow="md"
+            />
+            <Text as="figcaption" mt="3" fontSize="sm" color="fg.muted" textAlign="center">
+              {t('partner.mockupCaption')}
+            </Text>
+          </Box>
+        </Grid>
+      </ContentSection>
 
-        <ContentSection id="partner-targets" heading={t('partner.targetsHeading')} tinted>
-          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 5 }} gap={{ base: '3', md: '4' }}>
-            {targets.map((item, index) => (
-              <IconCard
-                key={item.title}
-                icon={TARGET_ICONS[index]}
-                title={item.title}
-                text={item.text}
-                testId="partner-target"
-                compact
-              />
-            ))}
-          </SimpleGrid>
-        </ContentSection>
-      </StaticContent>
+      <ContentSection id="partner-process" heading={t('partner.processHeading')} intro={t('partner.processIntro')}>
+        <Stack gap={{ base: '4', md: '6' }}>
+          <ProcessRow steps={steps.slice(0, FIRST_ROW)} start={1} />
+          <ProcessRow steps={steps.slice(FIRST_ROW)} start={FIRST_ROW + 1} />
+        </Stack>
+      </ContentSection>
+
+      <ContentSection id="partner-targets" heading={t('partner.targetsHeading')} tinted>
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, md: 3, lg: 5 }} gap={{ base: '3', md: '4' }}>
+          {targets.map((item, index) => (
+            <IconCard
+              key={item.title}
+              icon={TARGET_ICONS[index]}
+              title={item.title}
+              text={item.text}
+              testId="partner-target"
+              compact
+            />
+          ))}
+        </SimpleGrid>
+      </ContentSection>
 
       <ContentSection id="partner-inquiry" heading={t('partner.formHeading')} intro={t('partner.formIntro')}>
         <Box maxW="2xl">
-          <DeferredInquiryForm kind="partner" />
+          <InquiryForm kind="partner" />
           <Flex align="center" gap="2" mt="6" fontWeight="medium">
             <Box as="span" color="colorPalette.fg">
               <Mail aria-hidden size={18} />

@@ -2,13 +2,11 @@ import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Mail, Phone } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from '../lib/i18n';
-import { HydrateInTask } from '../components/hydrate-in-task';
 import { PageHead } from '../components/page-head';
 import { PageIntro } from '../components/page-intro';
-import { DeferredInquiryForm } from '../features/inquiry/components/deferred-inquiry-form';
+import { InquiryForm } from '../features/inquiry/components/inquiry-form';
 import { SupportFaq } from '../features/inquiry/components/support-faq';
 import { env } from '../lib/env';
-import { StaticContent } from '../components/static-content';
 
 export function SupportPage() {
   const { t } = useTranslation();
@@ -20,14 +18,10 @@ export function SupportPage() {
   return (
     <>
       <PageHead title={t('support.title')} description={t('support.description')} />
-      <StaticContent>
-        <PageIntro heading={t('support.heading')} intro={t('support.intro')} />
-      </StaticContent>
+      <PageIntro heading={t('support.heading')} intro={t('support.intro')} />
       <Container maxW="3xl" pb={{ base: '12', md: '20' }}>
         <Stack gap={{ base: '12', md: '16' }}>
-          <HydrateInTask>
-            <SupportFaq />
-          </HydrateInTask>
+          <SupportFaq />
           <Box as="section" aria-labelledby={formHeadingId}>
             <Stack gap="5">
               <Stack gap="2">
@@ -36,32 +30,30 @@ export function SupportPage() {
                 </Heading>
                 <Text color="fg.muted">{t('support.formLead')}</Text>
               </Stack>
-              <DeferredInquiryForm kind="contact" />
+              <InquiryForm kind="contact" />
             </Stack>
           </Box>
-          <StaticContent>
-            <Box
-              as="section"
-              aria-labelledby={directHeadingId}
-              bg="colorPalette.subtle"
-              rounded="2xl"
-              p={{ base: '5', md: '6' }}
-            >
-              <Stack gap="1" align="flex-start">
-                <Heading as="h2" size="md" id={directHeadingId} mb="2">
-                  {t('support.directHeading')}
-                </Heading>
-                <Link href={`mailto:${env.CONTACT_EMAIL}`} color="colorPalette.fg" minHeight="11" gap="2">
-                  <Mail aria-hidden size={18} />
-                  {t('support.directEmail', { email: env.CONTACT_EMAIL })}
-                </Link>
-                <Link href={`tel:${tel}`} color="colorPalette.fg" minHeight="11" gap="2">
-                  <Phone aria-hidden size={18} />
-                  {t('support.directPhone', { phone: env.CONTACT_PHONE })}
-                </Link>
-              </Stack>
-            </Box>
-          </StaticContent>
+          <Box
+            as="section"
+            aria-labelledby={directHeadingId}
+            bg="colorPalette.subtle"
+            rounded="2xl"
+            p={{ base: '5', md: '6' }}
+          >
+            <Stack gap="1" align="flex-start">
+              <Heading as="h2" size="md" id={directHeadingId} mb="2">
+                {t('support.directHeading')}
+              </Heading>
+              <Link href={`mailto:${env.CONTACT_EMAIL}`} color="colorPalette.fg" minHeight="11" gap="2">
+                <Mail aria-hidden size={18} />
+                {t('support.directEmail', { email: env.CONTACT_EMAIL })}
+              </Link>
+              <Link href={`tel:${tel}`} color="colorPalette.fg" minHeight="11" gap="2">
+                <Phone aria-hidden size={18} />
+                {t('support.directPhone', { phone: env.CONTACT_PHONE })}
+              </Link>
+            </Stack>
+          </Box>
         </Stack>
       </Container>
     </>

@@ -2,7 +2,6 @@ import { useTranslation } from '../lib/i18n';
 import { PageHead } from '../components/page-head';
 import { LegalDocument, type LegalSection } from '../features/content/components/legal-document';
 import { env } from '../lib/env';
-import { StaticContent } from '../components/static-content';
 
 export function TermsPage() {
   const { t } = useTranslation();
@@ -11,16 +10,14 @@ export function TermsPage() {
   return (
     <>
       <PageHead title={t('terms.title')} description={t('terms.description')} />
-      <StaticContent>
-        <LegalDocument
-          idPrefix="terms"
-          heading={t('terms.heading')}
-          intro={t('terms.intro')}
-          effective={t('terms.effective')}
-          contentsLabel={t('legal.contentsLabel')}
-          sections={t('terms.articles', { returnObjects: true, ...contact }) as LegalSection[]}
-        />
-      </StaticContent>
+      <LegalDocument
+        idPrefix="terms"
+        heading={t('terms.heading')}
+        intro={t('terms.intro')}
+        effective={t('terms.effective')}
+        contentsLabel={t('legal.contentsLabel')}
+        sections={t('terms.articles', { returnObjects: true, ...contact }) as LegalSection[]}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 // jsdom lacks the Fetch API (fetch, Request, Response, Headers), which our api client uses, and
-// MessageChannel (lib/next-task.ts). Node has them; hand them to each test's window, together with
+// MessageChannel (React's scheduler). Node has them; hand them to each test's window, together with
 // the AbortController and streams they check their arguments against.
 const { TestEnvironment } = require('jest-environment-jsdom');
 

@@ -6,7 +6,6 @@ import { AboutPage } from '../../pages/about-page';
 import { HowPage } from '../../pages/how-page';
 import { NotFoundPage } from '../../pages/not-found-page';
 import { PartnerPage } from '../../pages/partner-page';
-import { loadDeferredComponents } from '../../components/lazy-component';
 import { PrivacyPage } from '../../pages/privacy-page';
 import { TermsPage } from '../../pages/terms-page';
 import { WhyPage } from '../../pages/why-page';
@@ -130,7 +129,6 @@ describe('/how', () => {
 
 describe('/partner', () => {
   // A page the app renders from scratch shows the form once its code is there, as the route's does.
-  beforeAll(() => loadDeferredComponents());
 
   it('lays the five steps out as a row of three followed by a row of two, numbered on', async () => {
     await renderWithProviders(<PartnerPage />);

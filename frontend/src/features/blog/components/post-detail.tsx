@@ -2,11 +2,9 @@ import { Button, Container, Heading, Image, Link, Stack, Text, VisuallyHidden } 
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { HydrateInTask } from '../../../components/hydrate-in-task';
 import { LoadingState } from '../../../components/loading-state';
 import { PageHead } from '../../../components/page-head';
 import { PageLink } from '../../../components/page-link';
-import { StaticContent } from '../../../components/static-content';
 import { formatLongDate } from '../../../lib/format-date';
 import { localizePost } from '../api/post';
 import { usePost } from '../api/use-post';
@@ -36,7 +34,7 @@ interface PostDetailProps {
 export function PostDetail({ slug, children }: PostDetailProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'ko';
-  const { data: post, isPending, isError, dataUpdatedAt } = usePost(slug);
+  const { data: post, isPending, isError } = usePost(slug);
 
   if (isPending) {
     return (
@@ -70,42 +68,37 @@ export function PostDetail({ slug, children }: PostDetailProps) {
     <Container as="article" maxW="3xl" py={{ base: '8', md: '12' }}>
       <PageHead title={title} description={excerpt} path={postPath(post.slug)} image={post.thumbnailUrl || undefined} />
       <Stack gap="6">
-        <StaticContent version={dataUpdatedAt}>
-          <BackToBlog />
-          {post.thumbnailUrl && (
-            <Image
-              src={post.thumbnailUrl}
-              alt=""
-              aspectRatio={16 / 9}
-              objectFit="cover"
-              w="full"
-              htmlWidth={1280}
-              htmlHeight={720}
-              // The first thing on the page: fetched early, not lazily.
-              fetchPriority="high"
-              rounded="xl"
-              bg="colorPalette.subtle"
-            />
-          )}
-          <Stack gap="3">
-            <Text fontSize="sm" color="fg.muted">
-              <VisuallyHidden>{t('blog.publishedOn')} </VisuallyHidden>
-              <time dateTime={post.createdAt}>{formatLongDate(post.createdAt, language)}</time>
-            </Text>
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} lineHeight="1.3">
-              {title}
-            </Heading>
-          </Stack>
-          <PostBody content={content} />
-        </StaticContent>
+        <BackToBlog />
+        {post.thumbnailUrl && (
+          <Image
+            src={post.thumbnailUrl}
+            alt=""
+            aspectRatio={16 / 9}
+            objectFit="cover"
+            w="full"
+            htmlWidth={1280}
+            htmlHeight={720}
+            // The first thing on the page: fetched early, not lazily.
+            fetchPriority="high"
+            rounded="xl"
+            bg="colorPalette.subtle"
+          />
+        )}
+        <Stack gap="3">
+          <Text fontSize="sm" color="fg.muted">
+            <VisuallyHidden>{t('blog.publishedOn')} </VisuallyHidden>
+            <time dateTime={post.createdAt}>{formatLongDate(post.createdAt, language)}</time>
+          </Text>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} lineHeight="1.3">
+            {title}
+          </Heading>
+        </Stack>
+        <PostBody content={content} />
         <ShareSection post={{ url: postUrl(post.slug, language), title }} />
-        {/* Adopted in a task of its own. */}
-        {children && <HydrateInTask>{children}</HydrateInTask>}
-        <StaticContent>
-          <Button asChild size="lg" variant="outline" alignSelf="flex-start" rounded="full">
-            <PageLink to="/blog">{t('blog.backToList')}</PageLink>
-          </Button>
-        </StaticContent>
+        {children}
+        <Button asChild size="lg" variant="outline" alignSelf="flex-start" rounded="full">
+          <PageLink to="/blog">{t('blog.backToList')}</PageLink>
+        </Button>
       </Stack>
     </Container>
   );

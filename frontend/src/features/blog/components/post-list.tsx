@@ -2,13 +2,12 @@ import { EmptyState, SimpleGrid, Text } from '@chakra-ui/react';
 import { Newspaper } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
-import { StaticContent } from '../../../components/static-content';
 import { usePublishedPosts } from '../api/use-published-posts';
 import { PostCard } from './post-card';
 
 export function PostList() {
   const { t } = useTranslation();
-  const { data: posts, isPending, isError, dataUpdatedAt } = usePublishedPosts();
+  const { data: posts, isPending, isError } = usePublishedPosts();
 
   if (isPending) return <LoadingState label={t('blog.loading')} />;
 
@@ -35,7 +34,7 @@ export function PostList() {
   }
 
   return (
-    <StaticContent version={dataUpdatedAt}>
+    <>
       <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2, lg: 3 }} gap="6">
         {posts.map((post) => (
           <li key={post.id}>
@@ -43,6 +42,6 @@ export function PostList() {
           </li>
         ))}
       </SimpleGrid>
-    </StaticContent>
+    </>
   );
 }

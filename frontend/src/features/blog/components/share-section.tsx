@@ -2,7 +2,6 @@ import { Box, Button, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Check, Link as LinkIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { StaticContent } from '../../../components/static-content';
 import { showToast } from '../../../components/toaster';
 import { useCopiedIndicator } from '../hooks/use-copied-indicator';
 import {
@@ -16,23 +15,19 @@ import {
 } from '../share-post';
 import { channelBadges } from './share-icons';
 
-/** What a button of the section does: share on a channel, or copy the link. */
-type ShareAction = ShareChannel | 'copy-link';
-
 interface ShareButtonProps {
   label: string;
   /** The full name for screen readers when the visible label is the bare channel name. */
   ariaLabel?: string;
   badge: ReactNode;
-  action: ShareAction;
+  onClick: () => void;
 }
 
-/** Its clicks are answered by the section's StaticContent, which knows it by `data-action`. */
-function ShareButton({ label, ariaLabel, badge, action }: ShareButtonProps) {
+function ShareButton({ label, ariaLabel, badge, onClick }: ShareButtonProps) {
   return (
     <Button
       variant="outline"
-      data-action={action}
+      onClick={onClick}
       aria-label={ariaLabel}
       h="auto"
       minH="20"
@@ -102,53 +97,43 @@ export function ShareSection({ post }: { post: SharedPost }) {
     announce(outcome);
   }
 
-  function handleAction(action: string) {
-    if (action === 'copy-link') void handleCopy();
-    else void handleShare(action as ShareChannel);
-  }
-
-  // The buttons only show: the server's HTML of them is adopted as it stands, sparing a phone the
-  // work of rendering seven styled buttons while the page starts, and StaticContent answers their
-  // clicks. The copy indicator's change renders them live.
   return (
     <Box as="section" aria-labelledby={headingId} borderTopWidth="1px" pt="8">
-      <StaticContent version={copied ? 'copied' : ''} onAction={handleAction}>
-        <Heading as="h2" id={headingId} size="lg" mb="4">
-          {t('blog.share.heading')}
-        </Heading>
-        <SimpleGrid columns={{ base: 3, md: 6 }} gap="3">
-          {SHARE_CHANNELS.map((channel) => {
-            const { icon: Icon, bg, color } = channelBadges[channel];
-            const name = t(`blog.share.channels.${channel}`);
-            return (
-              <ShareButton
-                key={channel}
-                label={name}
-                ariaLabel={t('blog.share.shareOn', { channel: name })}
-                badge={
-                  <Badge bg={bg} color={color}>
-                    <Icon />
-                  </Badge>
-                }
-                action={channel}
-              />
-            );
-          })}
-          <ShareButton
-            label={t('blog.share.copyLink')}
-            badge={
-              <Badge bg="colorPalette.solid" color="colorPalette.contrast">
-                {copied ? (
-                  <Check size={20} aria-hidden data-testid="copy-link-done" />
-                ) : (
-                  <LinkIcon size={20} aria-hidden data-testid="copy-link-idle" />
-                )}
-              </Badge>
-            }
-            action="copy-link"
-          />
-        </SimpleGrid>
-      </StaticContent>
+      <Heading as="h2" id={headingId} size="lg" mb="4">
+        {t('blog.share.heading')}
+      </Heading>
+      <SimpleGrid columns={{ base: 3, md: 6 }} gap="3">
+        {SHARE_CHANNELS.map((channel) => {
+          const { icon: Icon, bg, color } = channelBadges[channel];
+          const name = t(`blog.share.channels.${channel}`);
+          return (
+            <ShareButton
+              key={channel}
+              label={name}
+              ariaLabel={t('blog.share.shareOn', { channel: name })}
+              badge={
+                <Badge bg={bg} color={color}>
+                  <Icon />
+                </Badge>
+              }
+              onClick={() => void handleShare(channel)}
+            />
+          );
+        })}
+        <ShareButton
+          label={t('blog.share.copyLink')}
+          badge={
+            <Badge bg="colorPalette.solid" color="colorPalette.contrast">
+              {copied ? (
+                <Check size={20} aria-hidden data-testid="copy-link-done" />
+              ) : (
+                <LinkIcon size={20} aria-hidden data-testid="copy-link-idle" />
+              )}
+            </Badge>
+          }
+          onClick={() => void handleCopy()}
+        />
+      </SimpleGrid>
     </Box>
   );
 }

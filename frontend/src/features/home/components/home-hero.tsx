@@ -1,9 +1,7 @@
 import { Box, Button, Container, Grid, Heading, Wrap } from '@chakra-ui/react';
 import { Heart } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n';
-import { HydrateInTask } from '../../../components/hydrate-in-task';
 import { PageLink } from '../../../components/page-link';
-import { StaticContent } from '../../../components/static-content';
 import { DeliverIllustration } from '../illustrations/step-illustrations';
 import { HeroCarousel } from './hero-carousel';
 
@@ -34,28 +32,24 @@ export function HomeHero() {
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '4', lg: '10' }} alignItems="center">
           <Box minW="0">
             {/* Adopted on its own: the links around it, as the server drew them. */}
-            <HydrateInTask>
-              <HeroCarousel />
-            </HydrateInTask>
-            <StaticContent>
-              <Wrap gap="3" mt={{ base: '6', md: '8' }}>
-                <Button asChild size="lg" rounded="full" h="12">
-                  <PageLink to="/try">
-                    <Heart aria-hidden fill="currentColor" />
-                    {t('home.ctaTry')}
-                  </PageLink>
-                </Button>
-                <Button asChild size="lg" rounded="full" h="12" variant="outline" bg="bg">
-                  <PageLink to="/why">{t('home.ctaWhy')}</PageLink>
-                </Button>
-                <Button asChild size="lg" rounded="full" h="12" variant="outline" bg="bg">
-                  <PageLink to="/how">{t('home.ctaHow')}</PageLink>
-                </Button>
-                <Button asChild size="lg" rounded="full" h="12" variant="outline" bg="bg">
-                  <PageLink to="/about">{t('home.ctaAbout')}</PageLink>
-                </Button>
-              </Wrap>
-            </StaticContent>
+            <HeroCarousel />
+            <Wrap gap="3" mt={{ base: '6', md: '8' }}>
+              <Button asChild size="lg" rounded="full" h="12">
+                <PageLink to="/try">
+                  <Heart aria-hidden fill="currentColor" />
+                  {t('home.ctaTry')}
+                </PageLink>
+              </Button>
+              <Button asChild size="lg" rounded="full" h="12" variant="outline" bg="bg">
+                <PageLink to="/why">{t('home.ctaWhy')}</PageLink>
+              </Button>
+              <Button asChild size="lg" rounded="full" h="12" variant="outline" bg="bg">
+                <PageLink to="/how">{t('home.ctaHow')}</PageLink>
+              </Button>
+              <Button asChild size="lg" rounded="full" h="12" variant="outline" bg="bg">
+                <PageLink to="/about">{t('home.ctaAbout')}</PageLink>
+              </Button>
+            </Wrap>
           </Box>
           {/* First on phones (a small picture above the words), beside them on large screens. */}
           <Box
@@ -64,9 +58,7 @@ export function HomeHero() {
             w={{ base: '160px', md: '220px', lg: '400px' }}
             css={{ '& svg': { width: '100%', height: 'auto' } }}
           >
-            <StaticContent>
-              <DeliverIllustration size={400} />
-            </StaticContent>
+            <DeliverIllustration size={400} />
           </Box>
         </Grid>
       </Container>

@@ -7,7 +7,6 @@ import { showToast } from '../../../components/toaster';
 import { trackEvent } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmitInquiry } from '../api/use-submit-inquiry';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { emptyInquiryValues, formValuesToInput, INQUIRY_LIMITS, type InquiryKind } from '../inquiry-fields';
 import type { InquiryResolver } from '../inquiry-resolver';
 import type { InquiryField, InquiryFormOutput, InquiryFormValues } from '../inquiry-schema';
@@ -33,10 +32,8 @@ export function InquiryForm({ kind }: { kind: InquiryKind }) {
     [t],
   );
   // No default values: each field starts with what its input holds, so text typed into the
-  // server-rendered form before its code came (DeferredInquiryForm) is kept.
+  // server-rendered form before the page was hydrated is kept.
   const form: InquiryFormApi = useForm<InquiryFormValues, unknown, InquiryFormOutput>({ resolver });
-  // Until the form is live a submit would send the browser's own GET with the text in the address.
-  const live = useHydrated();
   const { handleSubmit, reset, trigger, setFocus, formState } = form;
   const submit = useSubmitInquiry(kind);
   const [sent, setSent] = useState(false);
@@ -136,6 +133,9 @@ export function InquiryForm({ kind }: { kind: InquiryKind }) {
   return (
     <Card.Root asChild variant="outline" rounded="2xl">
       <form
+        // Sent before the page's code runs, the browser's own submission carries no text in the
+        // address (a POST the server refuses); from then on the app sends it.
+        method="post"
         onSubmit={onSubmit}
         onFocus={() => void loadValidation()}
         noValidate
@@ -195,7 +195,6 @@ export function InquiryForm({ kind }: { kind: InquiryKind }) {
             type="submit"
             size="lg"
             width={{ base: 'full', sm: 'auto' }}
-            disabled={!live}
             loading={submit.isPending}
             loadingText={t('inquiry.submitting')}
           >

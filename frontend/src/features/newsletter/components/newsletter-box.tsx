@@ -2,8 +2,6 @@ import { Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-u
 import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { LiveFieldset } from '../../../components/live-fieldset';
-import { StaticContent } from '../../../components/static-content';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubscribe } from '../api/use-subscribe';
@@ -50,59 +48,54 @@ export function NewsletterBox() {
       p={{ base: '6', md: '8' }}
     >
       <Stack gap="4">
-        {/* Shows only: adopted as the server drew it. */}
-        <StaticContent>
-          <Flex align="center" gap="3">
-            <Flex
-              align="center"
-              justify="center"
-              boxSize="10"
-              rounded="full"
-              bg="colorPalette.solid"
-              color="colorPalette.contrast"
-              flexShrink={0}
-            >
-              <Mail aria-hidden size={20} />
-            </Flex>
-            <Heading as="h2" id={headingId} size="lg">
-              {t('newsletter.title')}
-            </Heading>
+        <Flex align="center" gap="3">
+          <Flex
+            align="center"
+            justify="center"
+            boxSize="10"
+            rounded="full"
+            bg="colorPalette.solid"
+            color="colorPalette.contrast"
+            flexShrink={0}
+          >
+            <Mail aria-hidden size={20} />
           </Flex>
-          <Text color="fg.muted">{t('newsletter.description')}</Text>
-        </StaticContent>
-        <form onSubmit={handleSubmit}>
-          <LiveFieldset>
-            <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'flex-end' }}>
-              <Field.Root flex="1">
-                <Field.Label>{t('newsletter.emailLabel')}</Field.Label>
-                <Input
-                  type="email"
-                  name="email"
-                  required
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder={t('newsletter.emailPlaceholder')}
-                  value={email}
-                  onChange={(event) => {
-                    event.target.setCustomValidity('');
-                    setEmail(event.target.value);
-                  }}
-                  // The spec's message, in the page's language, in the browser's own bubble.
-                  onInvalid={(event) => {
-                    if (event.currentTarget.validity.typeMismatch) {
-                      event.currentTarget.setCustomValidity(t('newsletter.emailInvalid'));
-                    }
-                  }}
-                  bg="bg"
-                  size="lg"
-                  data-testid="newsletter-email"
-                />
-              </Field.Root>
-              <Button type="submit" size="lg" loading={subscribe.isPending} loadingText={t('newsletter.subscribing')}>
-                {t('newsletter.subscribe')}
-              </Button>
-            </Flex>
-          </LiveFieldset>
+          <Heading as="h2" id={headingId} size="lg">
+            {t('newsletter.title')}
+          </Heading>
+        </Flex>
+        <Text color="fg.muted">{t('newsletter.description')}</Text>
+        <form method="post" onSubmit={handleSubmit}>
+          <Flex direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'flex-end' }}>
+            <Field.Root flex="1">
+              <Field.Label>{t('newsletter.emailLabel')}</Field.Label>
+              <Input
+                type="email"
+                name="email"
+                required
+                autoComplete="email"
+                inputMode="email"
+                placeholder={t('newsletter.emailPlaceholder')}
+                value={email}
+                onChange={(event) => {
+                  event.target.setCustomValidity('');
+                  setEmail(event.target.value);
+                }}
+                // The spec's message, in the page's language, in the browser's own bubble.
+                onInvalid={(event) => {
+                  if (event.currentTarget.validity.typeMismatch) {
+                    event.currentTarget.setCustomValidity(t('newsletter.emailInvalid'));
+                  }
+                }}
+                bg="bg"
+                size="lg"
+                data-testid="newsletter-email"
+              />
+            </Field.Root>
+            <Button type="submit" size="lg" loading={subscribe.isPending} loadingText={t('newsletter.subscribing')}>
+              {t('newsletter.subscribe')}
+            </Button>
+          </Flex>
         </form>
       </Stack>
     </Box>

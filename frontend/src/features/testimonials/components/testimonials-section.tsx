@@ -1,7 +1,6 @@
 import { Box, Container, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { StaticContent } from '../../../components/static-content';
 import type { Language } from '../../../lib/i18n';
 import { localizeTestimonial, DEFAULT_RATING, type TestimonialView } from '../api/testimonial';
 import { useFeaturedTestimonials } from '../api/use-featured-testimonials';
@@ -27,7 +26,7 @@ function CardGrid({ children, busy = false }: { children: ReactNode; busy?: bool
 
 export function TestimonialsSection() {
   const { t, i18n } = useTranslation();
-  const { data, isPending, dataUpdatedAt, errorUpdatedAt } = useFeaturedTestimonials();
+  const { data, isPending } = useFeaturedTestimonials();
   const language: Language = i18n.language === 'en' ? 'en' : 'ko';
 
   let content: ReactNode;
@@ -60,15 +59,13 @@ export function TestimonialsSection() {
             },
           ]);
     content = (
-      <StaticContent version={`${dataUpdatedAt} ${errorUpdatedAt}`}>
-        <CardGrid>
-          {cards.map(([key, view]) => (
-            <li key={key}>
-              <TestimonialCard testimonial={view} />
-            </li>
-          ))}
-        </CardGrid>
-      </StaticContent>
+      <CardGrid>
+        {cards.map(([key, view]) => (
+          <li key={key}>
+            <TestimonialCard testimonial={view} />
+          </li>
+        ))}
+      </CardGrid>
     );
   }
 

@@ -114,7 +114,7 @@ interface Click {
 }
 
 const test = base.extend<{ visitor: () => Promise<BrowserContext> }>({
-  /** A first-time visitor on this project's screen: cold cache, nothing stored but the language. */
+  /** A new visitor on this project's screen each call: an empty cache, the language and the closed banner stored. */
   visitor: async ({ browser, viewport, isMobile, hasTouch, userAgent, baseURL }, use) => {
     const language = onPhone() ? 'en' : 'ko';
     await use(async () => {

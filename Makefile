@@ -9,7 +9,7 @@ help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
 	@echo "make test   - every test: unit, API end-to-end, browser end-to-end"
 	@echo "make bench  - benchmarks (figures printed; needs the test PostgreSQL and nginx)"
-	@echo "make bench-web - Lighthouse scores and first-load JS of the production build behind nginx"
+	@echo "make bench-web - Lighthouse figures, first-load JS and click latency of the build behind nginx, beside a baseline commit's"
 	@echo "make backup - PostgreSQL and the bucket into backups/<date>/ (DATABASE_URL, S3_* from .env)"
 	@echo "make restore BACKUP=backups/<date> - both back into an empty database and bucket"
 	@echo "make build  - build backend (backend/dist) and web app (frontend/dist)"

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 NPM ?= npm
 STAMP := node_modules/.install-stamp
 
-.PHONY: node-version run test test-types bench bench-web backup restore install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
+.PHONY: node-version run test test-clicks test-types bench bench-web backup restore install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
 
 help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
@@ -60,6 +60,10 @@ test-api: build-backend
 
 test-browser: build
 	cd frontend && npx playwright test
+
+# Clicks 0-1000 ms after the load event with the CPU slowed 4x, each answered within 2 s.
+test-clicks: build
+	cd frontend && E2E_CLICKS=1 npx playwright test e2e/no-dead-clicks.spec.ts
 
 # The public load benchmark views pages, so the web app is built too.
 bench: build

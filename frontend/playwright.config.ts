@@ -15,6 +15,8 @@ const PHONE = {
  */
 export default defineConfig({
   testDir: './e2e',
+  // The no-dead-clicks matrix times the machine as well as the site: `make test-clicks` runs it.
+  testIgnore: process.env.E2E_CLICKS ? [] : ['**/no-dead-clicks.spec.ts'],
   outputDir: './test-results',
   fullyParallel: true,
   workers: 2,

@@ -54,12 +54,32 @@ describe('analytics', () => {
     expect(scripts).toHaveLength(1);
     expect(scripts[0].src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST');
     const calls = window.dataLayer!.map((args) => Array.from(args as ArrayLike<unknown>));
-    expect(calls).toContainEqual(['config', 'G-TEST', { send_page_view: false }]);
+    expect(calls).toContainEqual(['config', 'G-TEST', expect.objectContaining({ send_page_view: false })]);
     expect(calls).toContainEqual(['event', 'page_view', expect.objectContaining({ page_path: '/blog' })]);
     expect(calls).toContainEqual([
       'event',
       'language_change',
       { event_category: 'engagement', event_label: 'change_to_en' },
     ]);
+  });
+
+  it('sends a token-addressed page as its route pattern and no token in the query', () => {
+    const { trackPageView } = loadAnalytics('G-TEST');
+
+    trackPageView('/v/2b7c9f0e1d3a4b5c');
+    trackPageView('/unsubscribe?token=secret-token');
+    trackPageView('/blog?lang=en&utm=x');
+
+    const views = window
+      .dataLayer!.map((args) => Array.from(args as ArrayLike<unknown>))
+      .filter(([kind, name]) => kind === 'event' && name === 'page_view')
+      .map(([, , params]) => params as { page_path: string; page_location: string });
+    expect(views.map((view) => view.page_path)).toEqual(['/v/:qrToken', '/unsubscribe', '/blog?lang=en']);
+    expect(views.map((view) => view.page_location)).toEqual([
+      `${window.location.origin}/v/:qrToken`,
+      `${window.location.origin}/unsubscribe`,
+      `${window.location.origin}/blog?lang=en`,
+    ]);
+    expect(JSON.stringify(window.dataLayer)).not.toMatch(/2b7c9f0e1d3a4b5c|secret-token/);
   });
 });

@@ -29,8 +29,12 @@ function getGtag(): Gtag | null {
     window.dataLayer!.push(arguments);
   };
   window.gtag('js', new Date());
-  // Page views are sent by trackPageView on every route change.
-  window.gtag('config', id, { send_page_view: false });
+  // Page views are sent by trackPageView on every route change. Every hit carries the page's
+  // address: the reported one, never the token in the real one.
+  window.gtag('config', id, {
+    send_page_view: false,
+    page_location: `${window.location.origin}${reportedPath(window.location.pathname + window.location.search)}`,
+  });
 
   const script = document.createElement('script');
   script.async = true;
@@ -45,10 +49,26 @@ export function trackEvent(action: string, { category, label }: EventParams): vo
   getGtag()?.('event', action, { event_category: category, event_label: label });
 }
 
-export function trackPageView(path: string): void {
-  getGtag()?.('event', 'page_view', {
-    page_path: path,
-    page_location: window.location.href,
-    page_title: document.title,
-  });
+/** Routes whose address holds a secret (a QR code's token): reported by their pattern. */
+const ROUTE_PATTERNS: [RegExp, string][] = [[/^\/v\/[^/?#]+/, '/v/:qrToken']];
+
+/**
+ * What analytics may see of an address: the route's pattern for a page addressed by a token, and
+ * of the query only the language (an unsubscribe link's `?token=` never leaves the site).
+ */
+export function reportedPath(address: string): string {
+  const url = new URL(address, 'http://site.invalid');
+  let path = url.pathname;
+  for (const [route, pattern] of ROUTE_PATTERNS) path = path.replace(route, pattern);
+  const language = url.searchParams.get('lang');
+  return language === 'en' || language === 'ko' ? `${path}?lang=${language}` : path;
+}
+
+export function trackPageView(address: string): void {
+  const path = reportedPath(address);
+  const page = { page_path: path, page_location: `${window.location.origin}${path}`, page_title: document.title };
+  const send = getGtag();
+  // The events that follow (a language switch, a sent form) are of this page too.
+  send?.('set', page);
+  send?.('event', 'page_view', page);
 }

@@ -41,7 +41,7 @@ run: build
 test: build test-types test-unit test-deploy test-api test-browser
 
 test-types: install
-	cd backend && npx tsc -p tsconfig.test.json
+	cd backend && npx tsc -p tsconfig.json
 	cd frontend && npx tsc -p tsconfig.json --noEmit
 
 test-unit: install

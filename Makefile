@@ -2,6 +2,8 @@
 SHELL := /bin/bash
 NPM ?= npm
 STAMP := node_modules/.install-stamp
+# The contract both workspaces import (packages/contract), compiled to JavaScript and types.
+CONTRACT := packages/contract/dist/.built
 
 .PHONY: node-version run test test-types bench bench-web backup restore install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
 
@@ -21,11 +23,15 @@ node-version:
 	@node -e 'if (+process.versions.node.split(".")[0] < 24) { console.error("Giftcast needs Node.js 24 or newer; this is " + process.version + ". Install Node.js 24 LTS (https://nodejs.org), or run .ci/install-node as root."); process.exit(1) }'
 
 # Reinstall only when the lockfile changed since the last install.
-$(STAMP): package-lock.json package.json backend/package.json frontend/package.json | node-version
+$(STAMP): package-lock.json package.json packages/contract/package.json backend/package.json frontend/package.json | node-version
 	$(NPM) ci --no-audit --no-fund
 	@touch $(STAMP)
 
-install: node-version $(STAMP)
+$(CONTRACT): $(wildcard packages/contract/src/*.ts) packages/contract/tsconfig.json packages/contract/package.json | $(STAMP)
+	$(NPM) run build -w @giftcast/contract
+	@touch $@
+
+install: node-version $(STAMP) $(CONTRACT)
 
 build: build-backend build-frontend
 
@@ -83,4 +89,4 @@ restore: build-backend
 	deploy/restore.sh $(if $(FORCE),--force) "$(BACKUP)"
 
 clean:
-	rm -rf backend/dist frontend/dist test-results playwright-report
+	rm -rf backend/dist frontend/dist packages/contract/dist test-results playwright-report

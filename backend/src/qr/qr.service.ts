@@ -51,9 +51,15 @@ export class QrService implements OnModuleInit {
     return `${this.config.env.PUBLIC_URL}/v/${qrToken}`;
   }
 
-  async image(qrToken: string, size: QrImageSize): Promise<Buffer> {
+  /** The code a link's token names; 404 for a token that cannot be one or names none. */
+  async byToken(qrToken: string): Promise<QrCode> {
     const code = QR_TOKEN_PATTERN.test(qrToken) ? await this.store.findByToken(qrToken) : null;
     if (!code) throw new NotFoundException('error.qr.notFound');
+    return code;
+  }
+
+  async image(qrToken: string, size: QrImageSize): Promise<Buffer> {
+    const code = await this.byToken(qrToken);
     return toBuffer(this.link(code.qrToken), { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
   }
 

@@ -188,7 +188,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
     // Each replica logs a stream's line when it closes: nginx sent one stream to each.
     const servedBy = (id: string) =>
       eventually(
-        async () => web.findIndex((replica) => logLines(replica).some((line) => line.reqId === id && line.res)),
+        () => web.findIndex((replica) => logLines(replica).some((line) => line.reqId === id && line.res)),
         (index) => index >= 0,
         `the line of ${id}`,
         5000,
@@ -264,7 +264,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
     });
     try {
       await eventually(
-        async () => runs.filter((run) => run.settled).length,
+        () => runs.filter((run) => run.settled).length,
         (settled) => settled >= 2,
         'the purges that find the lock taken',
       );

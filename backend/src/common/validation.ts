@@ -101,11 +101,12 @@ export function createValidationPipe(): ValidationPipe {
 }
 
 /** Trims string input; other types pass through so the type rules can reject them. */
-export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+export const Trim = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
 /** An optional text where '' means absent: trimmed, and stored as null. */
 export const EmptyToNull = () =>
-  Transform(({ value }) => {
+  Transform(({ value }: { value: unknown }) => {
     if (typeof value !== 'string') return value;
     const trimmed = value.trim();
     return trimmed === '' ? null : trimmed;

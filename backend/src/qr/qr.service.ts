@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { toBuffer } from 'qrcode';
+import { errorMessage } from '../common/error-message';
 import { AppConfig } from '../config/app-config';
 import {
   ADMIN_SETTABLE_STATUSES,
@@ -104,7 +105,7 @@ export class QrService implements OnModuleInit {
       } while (this.refreshAgain);
     } catch (error) {
       this.snapshot = undefined;
-      this.logger.error(`reloading available codes failed: ${error instanceof Error ? error.message : error}`);
+      this.logger.error(`reloading available codes failed: ${errorMessage(error)}`);
     } finally {
       this.refreshing = false;
     }

@@ -13,6 +13,7 @@ import {
   ServiceUnavailableException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
+import { errorMessage } from '../common/error-message';
 import { AppConfig } from '../config/app-config';
 import { QrService } from '../qr/qr.service';
 import { StorageService } from '../storage/storage.service';
@@ -168,7 +169,7 @@ export class VideoUploadService {
       if (error instanceof PayloadTooLargeException) throw error;
       if (form.failure) throw form.failure;
       if (storageError !== undefined) {
-        this.logger.warn(`storing ${key} failed: ${String(storageError)}`);
+        this.logger.warn(`storing ${key} failed: ${errorMessage(storageError)}`);
         throw new ServiceUnavailableException('error.storageUnavailable');
       }
       throw incomplete();

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { EmailAddress } from '../../common/validation';
 
 export class SubscribeDto {
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @EmailAddress(SUBSCRIBER_LIMITS.email)
   email: string;
 }

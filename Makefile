@@ -5,11 +5,12 @@ STAMP := node_modules/.install-stamp
 # The contract both workspaces import (packages/contract), compiled to JavaScript and types.
 CONTRACT := packages/contract/dist/.built
 
-.PHONY: node-version run test test-types bench bench-web backup restore install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
+.PHONY: node-version run test test-lint test-types bench bench-web backup restore install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
 
 help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
-	@echo "make test   - every test: unit, API end-to-end, browser end-to-end"
+	@echo "make test   - every test: lint, unit, API end-to-end, browser end-to-end"
+	@echo "make test-lint - ESLint (eslint.config.mjs: types, import rules) and Prettier, no warning allowed"
 	@echo "make bench  - benchmarks (figures printed; needs the test PostgreSQL and nginx)"
 	@echo "make bench-web - Lighthouse scores and first-load JS of the production build behind nginx"
 	@echo "make backup - PostgreSQL and the bucket into backups/<date>/ (DATABASE_URL, S3_* from .env)"
@@ -44,7 +45,12 @@ build-frontend: install
 run: build
 	node backend/dist/local/run-local.js
 
-test: build test-types test-unit test-deploy test-api test-browser
+test: test-lint build test-types test-unit test-deploy test-api test-browser
+
+# ESLint with type information and the import rules of eslint.config.mjs, then Prettier's check of
+# the formatting (.prettierrc); a warning fails as an error does.
+test-lint: install
+	$(NPM) run lint
 
 test-types: install
 	cd backend && npx tsc -p tsconfig.json

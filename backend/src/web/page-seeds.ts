@@ -23,7 +23,9 @@ export class PageSeeds {
   forPage(path: string): Promise<QuerySeed[]> | undefined {
     switch (path) {
       case '/':
-        return this.testimonials.featured().then((featured) => [[QUERY_KEYS.featuredTestimonials, asFetched(featured)]]);
+        return this.testimonials
+          .featured()
+          .then((featured) => [[QUERY_KEYS.featuredTestimonials, asFetched(featured)]]);
       case '/blog':
         return this.blog
           .list(false)

@@ -20,7 +20,8 @@ import { PUBLIC_URL_PLACEHOLDER } from './web-pages';
 import { WebModule } from './web.module';
 
 const PUBLIC_URL = 'https://gifts.example';
-const HEAD = '<!--page-head--><title>Giftcast</title><meta property="og:site_name" content="Giftcast"/><!--/page-head-->';
+const HEAD =
+  '<!--page-head--><title>Giftcast</title><meta property="og:site_name" content="Giftcast"/><!--/page-head-->';
 
 /**
  * A web build as the frontend's makes it, with a server bundle that writes what it was called

@@ -226,6 +226,12 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
       'the transcode',
     );
     const transcoded = (line: LogLine) => line.context === 'Transcode' && line.msg.startsWith(`message ${message.id}:`);
+    // The worker logs the transcode after deleting the original, a moment after the message is ready.
+    await eventually(
+      () => logLines(worker).filter(transcoded),
+      (lines) => lines.length > 0,
+      "the worker's transcode line",
+    );
     expect(logLines(worker).filter(transcoded)).toHaveLength(1);
     for (const replica of web) expect(logLines(replica).filter((line) => line.context === 'Transcode')).toEqual([]);
     uploaded = { code, messageId: message.id };

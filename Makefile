@@ -2,12 +2,15 @@
 SHELL := /bin/bash
 NPM ?= npm
 STAMP := node_modules/.install-stamp
+# The contract both workspaces import (packages/contract), compiled to JavaScript and types.
+CONTRACT := packages/contract/dist/.built
 
-.PHONY: node-version run test test-clicks test-types bench bench-web backup restore install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
+.PHONY: node-version run test test-lint test-clicks test-types bench bench-web backup restore install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
 
 help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
-	@echo "make test   - every test: unit, API end-to-end, browser end-to-end"
+	@echo "make test   - every test: lint, unit, API end-to-end, browser end-to-end"
+	@echo "make test-lint - ESLint (eslint.config.mjs: types, import rules) and Prettier, no warning allowed"
 	@echo "make bench  - benchmarks (figures printed; needs the test PostgreSQL and nginx)"
 	@echo "make bench-web - Lighthouse figures, first-load JS and click latency of the build behind nginx, beside a baseline commit's"
 	@echo "make backup - PostgreSQL and the bucket into backups/<date>/ (DATABASE_URL, S3_* from .env)"
@@ -21,11 +24,15 @@ node-version:
 	@node -e 'if (+process.versions.node.split(".")[0] < 24) { console.error("Giftcast needs Node.js 24 or newer; this is " + process.version + ". Install Node.js 24 LTS (https://nodejs.org), or run .ci/install-node as root."); process.exit(1) }'
 
 # Reinstall only when the lockfile changed since the last install.
-$(STAMP): package-lock.json package.json backend/package.json frontend/package.json | node-version
+$(STAMP): package-lock.json package.json packages/contract/package.json backend/package.json frontend/package.json | node-version
 	$(NPM) ci --no-audit --no-fund
 	@touch $(STAMP)
 
-install: node-version $(STAMP)
+$(CONTRACT): $(wildcard packages/contract/src/*.ts) packages/contract/tsconfig.json packages/contract/package.json | $(STAMP)
+	$(NPM) run build -w @giftcast/contract
+	@touch $@
+
+install: node-version $(STAMP) $(CONTRACT)
 
 build: build-backend build-frontend
 
@@ -38,10 +45,15 @@ build-frontend: install
 run: build
 	node backend/dist/local/run-local.js
 
-test: build test-types test-unit test-deploy test-api test-browser
+test: test-lint build test-types test-unit test-deploy test-api test-browser
+
+# ESLint with type information and the import rules of eslint.config.mjs, then Prettier's check of
+# the formatting (.prettierrc); a warning fails as an error does.
+test-lint: install
+	$(NPM) run lint
 
 test-types: install
-	cd backend && npx tsc -p tsconfig.test.json
+	cd backend && npx tsc -p tsconfig.json
 	cd frontend && npx tsc -p tsconfig.json --noEmit
 
 test-unit: install
@@ -86,4 +98,4 @@ restore: build-backend
 	deploy/restore.sh $(if $(FORCE),--force) "$(BACKUP)"
 
 clean:
-	rm -rf backend/dist frontend/dist test-results playwright-report
+	rm -rf backend/dist frontend/dist packages/contract/dist test-results playwright-report

@@ -153,7 +153,11 @@ describe('TLS=letsencrypt', () => {
     writeFileSync(join(challenge, 'first'), 'first.thumbprint');
     assert.equal((await send(`${site.http}/.well-known/acme-challenge/first`)).body, 'first.thumbprint');
     assert.equal((await send(`${site.http}/blog`)).headers.location, `https://localhost:${site.httpsPort}/blog`);
-    await assert.rejects(send(`${site.https}/api/health`, { ca: '' }), /ECONNREFUSED/, 'no HTTPS without a certificate');
+    await assert.rejects(
+      send(`${site.https}/api/health`, { ca: '' }),
+      /ECONNREFUSED/,
+      'no HTTPS without a certificate',
+    );
 
     // certbot's first certificate: nginx stops by itself, and docker's restart policy starts it again.
     const issued = makeCertificate(dirname(settings.TLS_CERTIFICATE), ['localhost', '127.0.0.1']);

@@ -22,7 +22,7 @@ import { dist, freePort, readSnapshots, sleep, startBackend, withDatabase } from
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { startEmbeddedStorage } = require(`${dist}/local/embedded-storage.js`);
-const { DEMO_POSTS, DEMO_TESTIMONIALS } = require(`${dist}/database/demo-content.js`);
+const { DEMO_POSTS, DEMO_TESTIMONIALS } = require(`${dist}/local/demo-content.js`);
 
 const CONNECTIONS = 200;
 const READ_SECONDS = Number(process.env.BENCH_LOAD_READ_SECONDS ?? 12);

@@ -12,7 +12,6 @@ import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { createLogger } from './logging/logger';
 import { requestLogging } from './logging/request-logging';
-import { serveWebApp } from './web/serve-web-app';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -82,7 +81,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
         .build(),
     );
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
-    if (env.WEB_ROOT) serveWebApp(app, env.WEB_ROOT, env.PUBLIC_URL);
   }
   app.enableShutdownHooks();
   return app;

@@ -16,6 +16,7 @@ import { QrModule } from './qr/qr.module';
 import { StorageModule } from './storage/storage.module';
 import { TestimonialModule } from './testimonial/testimonial.module';
 import { VideoModule } from './video/video.module';
+import { WebModule } from './web/web.module';
 
 @Module({})
 export class AppModule {
@@ -39,6 +40,8 @@ export class AppModule {
         NewsletterModule,
         QrModule,
         VideoModule,
+        // The pages, where this process serves HTTP and WEB_ROOT names a web build.
+        ...(config.env.WEB_ROOT && config.env.ROLE !== 'worker' ? [WebModule] : []),
       ],
     };
   }

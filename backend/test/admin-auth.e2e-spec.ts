@@ -7,7 +7,7 @@ import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/cor
 import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { parse } from 'yaml';
-import { ADMIN_ACCESS, type AdminAccess } from '../src/admin-auth/admin-access.decorators';
+import { ADMIN_ACCESS, type AdminAccess } from '../src/common/admin-access.decorators';
 import { hashAdminPassword } from '../src/admin-auth/admin-auth.service';
 import { startBackendProcess } from './support/backend-process';
 import { validationError } from './support/contract';

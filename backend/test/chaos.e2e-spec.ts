@@ -162,7 +162,7 @@ describe('PostgreSQL and the S3 server down and back while work is under way', (
     smtp.holdAfter(10);
     expect((await api('PATCH', `/api/posts/${post.id}`, { published: true }, auth)).status).toBe(200);
     await eventually(
-      async () => smtp.heldCount,
+      () => smtp.heldCount,
       (held) => held >= 1,
       'mails waiting for the SMTP answer',
       120_000,

@@ -1,4 +1,24 @@
+import {
+  INQUIRY_LIMITS,
+  POST_LIMITS,
+  QR_GENERATE_LIMITS,
+  SUBSCRIBER_LIMITS,
+  TESTIMONIAL_LIMITS,
+} from '@giftcast/contract/limits';
 import { startTestApp, type TestApp } from './support/test-app';
+
+/** The length limits an OpenAPI schema states for each field of `limits`. */
+function statedLimits(
+  schema: { properties: Record<string, { minLength?: number; maxLength?: number }> },
+  limits: object,
+) {
+  return Object.fromEntries(
+    Object.keys(limits).map((field) => {
+      const { minLength, maxLength } = schema.properties[field] ?? {};
+      return [field, minLength === undefined ? { max: maxLength } : { min: minLength, max: maxLength }];
+    }),
+  );
+}
 
 describe('health and API surface', () => {
   let t: TestApp;
@@ -21,6 +41,19 @@ describe('health and API surface', () => {
     const response = await t.http.get('/api/docs/openapi.json').expect(200);
     expect(response.body.components.schemas.CreatePostDto.properties.slug).toMatchObject({ maxLength: 30 });
     expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/posts', '/api/subscribe']));
+  });
+
+  it("states the spec's limits as the shared contract declares them", async () => {
+    const response = await t.http.get('/api/docs/openapi.json').expect(200);
+    const { schemas } = response.body.components;
+    expect(statedLimits(schemas.CreatePostDto, POST_LIMITS)).toEqual(POST_LIMITS);
+    expect(statedLimits(schemas.CreateInquiryDto, INQUIRY_LIMITS)).toEqual(INQUIRY_LIMITS);
+    expect(statedLimits(schemas.SubscribeDto, SUBSCRIBER_LIMITS)).toEqual(SUBSCRIBER_LIMITS);
+    expect(statedLimits(schemas.CreateTestimonialDto, TESTIMONIAL_LIMITS)).toEqual(TESTIMONIAL_LIMITS);
+    expect(schemas.GenerateQrCodesDto.properties.count).toMatchObject({
+      minimum: QR_GENERATE_LIMITS.count.min,
+      maximum: QR_GENERATE_LIMITS.count.max,
+    });
   });
 
   it('sends security headers', async () => {

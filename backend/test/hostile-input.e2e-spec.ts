@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { databaseFingerprint } from './support/no-writes';
 import { type RawRequest, type RawResponse, sendRaw } from './support/raw-http';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app';

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { Client } from 'pg';
 import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
 import { type BackendProcess, startBackendProcess } from './support/backend-process';

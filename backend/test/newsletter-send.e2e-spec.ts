@@ -46,7 +46,7 @@ function expectNotFound(response: Response): void {
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function until<T>(
-  probe: () => Promise<T | undefined | null | false>,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   what: string,
   timeoutMs = 20_000,
 ): Promise<T> {
@@ -120,7 +120,7 @@ describe('newsletter on first publication', () => {
   });
   afterAll(() => t.close());
 
-  const query = (sql: string, values: unknown[] = []) => t.db.query(sql, values) as Promise<unknown[]>;
+  const query = (sql: string, values: unknown[] = []) => t.db.query<unknown[]>(sql, values);
 
   async function activeSubscribers(): Promise<Subscriber[]> {
     return (await query(
@@ -252,7 +252,7 @@ describe('newsletter on first publication', () => {
     try {
       const post = validPost({ published: true });
       const postId = await publish(post);
-      await until(async () => t.smtp.heldCount > 0, 'the first newsletter mail to be held');
+      await until(() => t.smtp.heldCount > 0, 'the first newsletter mail to be held');
       expect(mailsOf(t.smtp, String(post.slug))).toHaveLength(0);
       const during = await progressOf(postId);
       expect(during).toMatchObject({ total: activeBefore.length, sent: 0, finishedAt: null });
@@ -370,7 +370,10 @@ describe('newsletter across a crash', () => {
     const query = async (sql: string, values: unknown[] = []) => (await db.query(sql, values)).rows as unknown[];
     const N = 14;
     const K = 5;
-    const specs = Array.from({ length: N }, (_, i) => ({ language: (i % 2 ? 'en' : 'ko') as Language, active: true }));
+    const specs = Array.from({ length: N }, (_, i): { language: Language; active: boolean } => ({
+      language: i % 2 ? 'en' : 'ko',
+      active: true,
+    }));
     await addSubscribers(query, [...specs, { language: 'ko', active: false }, { language: 'en', active: false }]);
     const active = (await query('SELECT email FROM blog_subscribers WHERE active')) as { email: string }[];
     expect(active).toHaveLength(N);
@@ -392,7 +395,7 @@ describe('newsletter across a crash', () => {
     const { id: postId } = (await created.json()) as { id: string };
 
     // K accepted and recorded, the next one waiting for the server's answer to its DATA: kill now.
-    await until(async () => sink.heldCount > 0 && sink.mails.length === K, 'K accepted mails and one held');
+    await until(() => sink.heldCount > 0 && sink.mails.length === K, 'K accepted mails and one held');
     await until(async () => {
       const [{ n }] = (await query(`SELECT count(*)::int AS n FROM newsletter_sends WHERE status = 'sent'`)) as {
         n: number;

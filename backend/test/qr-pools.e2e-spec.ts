@@ -19,10 +19,10 @@ const serials = (codes: Code[]) => codes.map((code) => code.serialNumber);
 
 /** The app's settings for one QR store driver; Firestore needs its emulator running. */
 const drivers = [
-  { name: 'postgres', settings: async (): Promise<Record<string, string>> => ({}) },
+  { name: 'postgres', settings: (): Record<string, string> => ({}) },
   {
     name: 'firestore',
-    settings: async (emulator: FirestoreEmulator): Promise<Record<string, string>> => ({
+    settings: (emulator: FirestoreEmulator): Record<string, string> => ({
       QR_STORE: 'firestore',
       FIREBASE_PROJECT_ID: emulator.newProjectId(),
       FIRESTORE_EMULATOR_HOST: emulator.host,
@@ -38,14 +38,14 @@ describe.each(drivers)('QR pools over HTTP ($name store)', ({ name, settings }) 
   beforeAll(async () => {
     if (name === 'firestore') emulator = await startFirestoreEmulator();
     // Under the old rule every unused code from #0003 on was offered on /try.
-    t = await startTestApp({ TRY_SERIAL_FROM: '0003', ...(await settings(emulator!)) });
+    t = await startTestApp({ TRY_SERIAL_FROM: '0003', ...settings(emulator!) });
     auth = { Authorization: `Bearer ${await t.adminToken()}` };
   });
   afterAll(async () => {
     await t.close();
     // firebase-admin ends its listen streams shortly after the app closes them.
     if (emulator) await new Promise((resolve) => setTimeout(resolve, 1000));
-    await emulator?.stop();
+    emulator?.stop();
   });
 
   async function generate(body: object): Promise<Code[]> {

@@ -40,8 +40,8 @@ function testEnv(overrides: Record<string, string>): Env {
 const postgres: Driver = {
   name: 'postgres',
   store: PostgresQrStore,
-  setUp: async () => undefined,
-  tearDown: async () => undefined,
+  setUp: () => Promise.resolve(),
+  tearDown: () => Promise.resolve(),
   async backend() {
     const schema = await createTestSchema();
     const env = testEnv({ DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '4', DATABASE_EMBEDDED: 'false' });
@@ -88,13 +88,13 @@ const firestore: Driver = {
   },
   async tearDown() {
     await new Promise((r) => setTimeout(r, 3000));
-    await emulator?.stop();
+    emulator?.stop();
     emulator = undefined;
   },
-  async backend() {
+  backend() {
     const env = firestoreEnv();
     const stores: FirestoreQrStore[] = [];
-    return {
+    return Promise.resolve({
       env,
       async replica() {
         const store = new FirestoreQrStore(appConfig(env));
@@ -105,7 +105,7 @@ const firestore: Driver = {
       async close() {
         for (const store of stores.reverse()) await store.onModuleDestroy();
       },
-    };
+    });
   },
 };
 

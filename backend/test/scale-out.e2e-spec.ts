@@ -188,7 +188,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
     // Each replica logs a stream's line when it closes: nginx sent one stream to each.
     const servedBy = (id: string) =>
       eventually(
-        async () => web.findIndex((replica) => logLines(replica).some((line) => line.reqId === id && line.res)),
+        () => web.findIndex((replica) => logLines(replica).some((line) => line.reqId === id && line.res)),
         (index) => index >= 0,
         `the line of ${id}`,
         5000,
@@ -226,6 +226,12 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
       'the transcode',
     );
     const transcoded = (line: LogLine) => line.context === 'Transcode' && line.msg.startsWith(`message ${message.id}:`);
+    // The worker logs the transcode after deleting the original, a moment after the message is ready.
+    await eventually(
+      () => logLines(worker).filter(transcoded),
+      (lines) => lines.length > 0,
+      "the worker's transcode line",
+    );
     expect(logLines(worker).filter(transcoded)).toHaveLength(1);
     for (const replica of web) expect(logLines(replica).filter((line) => line.context === 'Transcode')).toEqual([]);
     uploaded = { code, messageId: message.id };
@@ -264,7 +270,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
     });
     try {
       await eventually(
-        async () => runs.filter((run) => run.settled).length,
+        () => runs.filter((run) => run.settled).length,
         (settled) => settled >= 2,
         'the purges that find the lock taken',
       );

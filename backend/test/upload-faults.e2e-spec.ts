@@ -109,7 +109,7 @@ describe('uploads that go wrong', () => {
     });
   }
 
-  async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -166,14 +166,14 @@ describe('uploads that go wrong', () => {
     socket.write(body.subarray(0, 8 * 1024 * 1024));
     // Gone once the first part is on its way to storage.
     await eventually(
-      async () => proxy.requests.slice(requestsBefore).some((r) => r.method === 'PUT' && /partNumber=1\b/.test(r.url)),
+      () => proxy.requests.slice(requestsBefore).some((r) => r.method === 'PUT' && /partNumber=1\b/.test(r.url)),
       'a part upload',
     );
     socket.destroy();
     await expectNothingLeft(code.qrToken, before);
     const uploadId = proxy.uploadIds[uploadsBefore];
     expect(uploadId).toBeDefined();
-    await eventually(async () => proxy.abortsOf(uploadId).length > 0, 'the multipart upload to be aborted');
+    await eventually(() => proxy.abortsOf(uploadId).length > 0, 'the multipart upload to be aborted');
   });
 
   it('answers 400 when the video part has no filename (a plain field, not a file)', async () => {
@@ -209,7 +209,7 @@ describe('uploads that go wrong', () => {
     });
     await expectNothingLeft(code.qrToken, before);
     const uploadId = proxy.uploadIds[uploadsBefore];
-    await eventually(async () => proxy.abortsOf(uploadId).length > 0, 'the multipart upload to be aborted');
+    await eventually(() => proxy.abortsOf(uploadId).length > 0, 'the multipart upload to be aborted');
   });
 
   it('answers 503 when the storage server refuses a small upload outright', async () => {

@@ -38,7 +38,7 @@ describe('downloading a message whose serial number is not plain ASCII', () => {
   afterAll(async () => {
     await t.close();
     await new Promise((resolve) => setTimeout(resolve, 1000)); // firebase-admin ends its listen streams
-    await emulator.stop();
+    emulator.stop();
   });
 
   it('answers 200 with an RFC 6266 header: an ASCII fallback and the exact name in filename*', async () => {

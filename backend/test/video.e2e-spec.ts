@@ -380,7 +380,7 @@ describe('retention', () => {
     auth = { Authorization: `Bearer ${await t.adminToken()}` };
     // These tests run the purge themselves, at chosen times and clocks: the app's own run every
     // ten minutes would otherwise purge the expired messages they seed while they count them.
-    t.app.get(SchedulerRegistry).getCronJob('purge-expired').stop();
+    await t.app.get(SchedulerRegistry).getCronJob('purge-expired').stop();
   });
   afterAll(() => t.close());
 

@@ -69,7 +69,9 @@ function repeatUpstreamServers(template, backends = []) {
     backends.map((backend) => `${start}${backend}${rest}`).join('\n'),
   );
   if (repeated.includes('${GIFTCAST_BACKEND_SERVER}')) {
-    throw new Error('several backends need the template to use GIFTCAST_BACKEND_SERVER only as `server ${GIFTCAST_BACKEND_SERVER};`');
+    throw new Error(
+      'several backends need the template to use GIFTCAST_BACKEND_SERVER only as `server ${GIFTCAST_BACKEND_SERVER};`',
+    );
   }
   return repeated;
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from './admin-access.decorators';
+import { Public } from '../common/admin-access.decorators';
 import { type AdminSession, AdminAuthService } from './admin-auth.service';
 import { VerifyPasswordDto } from './dto/verify-password.dto';
 

@@ -28,7 +28,7 @@ function passwordChecker(env: AppConfig['env']): (candidate: string) => Promise<
   const expected = createHash('sha256')
     .update(env.ADMIN_PASSWORD ?? '')
     .digest();
-  return async (candidate) => timingSafeEqual(createHash('sha256').update(candidate).digest(), expected);
+  return (candidate) => Promise.resolve(timingSafeEqual(createHash('sha256').update(candidate).digest(), expected));
 }
 
 /** The value for ADMIN_PASSWORD_HASH (a one-off command line tool, so synchronous). */

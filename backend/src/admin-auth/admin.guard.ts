@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ADMIN_ACCESS, type AdminAccess, type AdminAwareRequest } from './admin-access.decorators';
+import { ADMIN_ACCESS, type AdminAccess, type AdminAwareRequest } from '../common/admin-access.decorators';
 import { AdminAuthService } from './admin-auth.service';
 
 /** Installed globally: secure by default, so a new route cannot be left open by mistake. */

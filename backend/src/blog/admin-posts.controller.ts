@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Page, PageQueryDto } from '../common/paging';
 import { OptionalText } from '../common/validation';
 import { BlogService } from './blog.service';
@@ -8,11 +8,9 @@ import { type PostResponse, toPostResponse } from './post-response';
 export const POST_SEARCH_MAX_LENGTH = 100;
 
 export class ListAdminPostsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({
-    maxLength: POST_SEARCH_MAX_LENGTH,
+  @OptionalText({ max: POST_SEARCH_MAX_LENGTH }, 'search.max', {
     description: 'Text contained in the slug, the title or the English title (case-insensitive)',
   })
-  @OptionalText(POST_SEARCH_MAX_LENGTH, 'search.max')
   q?: string | null;
 }
 

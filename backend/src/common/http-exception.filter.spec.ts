@@ -1,5 +1,5 @@
 import { type ArgumentsHost, ForbiddenException, Logger, NotFoundException } from '@nestjs/common';
-import express from 'express';
+import express, { type Request } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { HttpExceptionFilter, RetryLaterException } from './http-exception.filter';
 import { ValidationFailedException } from './validation';
@@ -13,7 +13,7 @@ interface Answer {
 
 /** Runs the filter on an exception for a request with these headers; returns what it answered. */
 function answer(exception: unknown, requestHeaders: Record<string, string> = {}, headersSent = false): Answer {
-  const request = Object.assign(Object.create(express.request), {
+  const request = Object.assign(Object.create(express.request) as Request, {
     method: 'GET',
     originalUrl: '/api/anything',
     headers: requestHeaders,

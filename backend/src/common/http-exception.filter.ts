@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Request, Response } from 'express';
 import { isUnstorableText } from '../database/postgres-errors';
 import { loggedUrl } from '../logging/logged-url';
+import { errorMessage } from './error-message';
 import { requestLanguage } from './language';
 import { type MessageKey, translate } from './messages';
 import { isDatabaseUnavailable, isStorageUnavailable } from './outage';
@@ -90,9 +91,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const { statusCode, message, details } = this.describe(exception, request);
 
     if (statusCode === 503) {
-      this.logger.warn(
-        `${request.method} ${loggedUrl(request.originalUrl)}: ${exception instanceof Error ? exception.message : exception}`,
-      );
+      this.logger.warn(`${request.method} ${loggedUrl(request.originalUrl)}: ${errorMessage(exception)}`);
     } else if (statusCode >= 500) {
       this.logger.error(
         `${request.method} ${loggedUrl(request.originalUrl)}`,

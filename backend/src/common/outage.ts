@@ -28,7 +28,7 @@ interface ErrorFields {
 }
 
 function fields(error: unknown): ErrorFields {
-  return typeof error === 'object' && error !== null ? (error as ErrorFields) : {};
+  return typeof error === 'object' && error !== null ? error : {};
 }
 
 function isNetworkError(error: unknown, depth = 0): boolean {
@@ -44,7 +44,7 @@ function isNetworkError(error: unknown, depth = 0): boolean {
  * connections (53300), or the socket failing. Not the client's fault: the answer is 503.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const target = error instanceof QueryFailedError ? error.driverError : error;
+  const target: unknown = error instanceof QueryFailedError ? error.driverError : error;
   const { code, message } = fields(target);
   if (typeof code === 'string' && (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;
   if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;

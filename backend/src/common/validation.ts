@@ -5,8 +5,9 @@ import {
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsString, IsUrl, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsDefined, IsEmail, IsString, IsUrl, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { isMessageKey, type MessageKey } from './messages';
 
 export interface FieldError {
@@ -100,11 +101,12 @@ export function createValidationPipe(): ValidationPipe {
 }
 
 /** Trims string input; other types pass through so the type rules can reject them. */
-export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+export const Trim = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
 /** An optional text where '' means absent: trimmed, and stored as null. */
 export const EmptyToNull = () =>
-  Transform(({ value }) => {
+  Transform(({ value }: { value: unknown }) => {
     if (typeof value !== 'string') return value;
     const trimmed = value.trim();
     return trimmed === '' ? null : trimmed;
@@ -112,33 +114,58 @@ export const EmptyToNull = () =>
 
 const isPresent = (_: unknown, value: unknown) => value !== null && value !== undefined;
 
-/** A required text, trimmed: missing or under `min` answers `tooShort`, over `max` answers `tooLong`. */
-export const RequiredText = (min: number, max: number, tooShort: MessageKey, tooLong: MessageKey) =>
+/** A length range of the contract's limits (@giftcast/contract/limits). */
+interface TextLimit {
+  readonly min?: number;
+  readonly max: number;
+}
+
+/**
+ * A required text, trimmed, within `limit`: missing or under its min answers `tooShort`, over its
+ * max `tooLong`. The OpenAPI document states the same limit; `api` adds to what it says.
+ */
+export const RequiredText = (
+  limit: Required<TextLimit>,
+  tooShort: MessageKey,
+  tooLong: MessageKey,
+  api: ApiPropertyOptions = {},
+) =>
   applyDecorators(
+    ApiProperty({ minLength: limit.min, maxLength: limit.max, ...api }),
     Trim(),
     IsDefined({ message: tooShort }),
     IsString({ message: 'field.string' }),
-    MinLength(min, { message: tooShort }),
-    MaxLength(max, { message: tooLong }),
+    MinLength(limit.min, { message: tooShort }),
+    MaxLength(limit.max, { message: tooLong }),
   );
 
-/** An optional text up to `max` characters; '' is stored as null. */
-export const OptionalText = (max: number, tooLong: MessageKey) =>
+/** An optional text up to `limit`'s max characters; '' is stored as null. */
+export const OptionalText = (limit: TextLimit, tooLong: MessageKey, api: ApiPropertyOptions = {}) =>
   applyDecorators(
+    ApiPropertyOptional({ maxLength: limit.max, nullable: true, ...api }),
     EmptyToNull(),
     ValidateIf(isPresent),
     IsString({ message: 'field.string' }),
-    MaxLength(max, { message: tooLong }),
+    MaxLength(limit.max, { message: tooLong }),
   );
 
-export const URL_MAX_LENGTH = 2048;
-
-/** An optional http(s) URL; '' is stored as null. */
-export const OptionalHttpUrl = () =>
+/** An optional http(s) URL up to `limit`'s max characters; '' is stored as null. */
+export const OptionalHttpUrl = (limit: TextLimit, api: ApiPropertyOptions = {}) =>
   applyDecorators(
+    ApiPropertyOptional({ format: 'uri', maxLength: limit.max, nullable: true, ...api }),
     EmptyToNull(),
     ValidateIf(isPresent),
     IsString({ message: 'field.url' }),
-    MaxLength(URL_MAX_LENGTH, { message: 'field.url' }),
+    MaxLength(limit.max, { message: 'field.url' }),
     IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'field.url' }),
+  );
+
+/** A required e-mail address up to `limit`'s max characters; anything else answers 'email.invalid'. */
+export const EmailAddress = (limit: TextLimit) =>
+  applyDecorators(
+    ApiProperty({ format: 'email', maxLength: limit.max }),
+    IsDefined({ message: 'email.invalid' }),
+    IsString({ message: 'email.invalid' }),
+    MaxLength(limit.max, { message: 'email.invalid' }),
+    IsEmail({}, { message: 'email.invalid' }),
   );

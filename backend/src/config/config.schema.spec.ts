@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { hashAdminPassword } from '../admin-auth/admin-auth.service';
 import { ConfigError, type ParsedConfig, parseConfig } from './config.schema';
 
 const DATABASE_URL = 'postgres://giftcast@localhost:5432/giftcast';
 const STRONG_PASSWORD = 'correct-horse-battery';
 const STRONG_SECRET = 'k'.repeat(32);
+/** As `npm run hash-password` prints one: scrypt, a 16-byte salt and a 32-byte key, in hex. */
+const PASSWORD_HASH = `scrypt$${'5a'.repeat(16)}$${'c3'.repeat(32)}`;
 
 function parse(env: Record<string, string>): ParsedConfig {
   return parseConfig({ DATABASE_URL, ...env });
@@ -144,9 +144,8 @@ describe('parseConfig', () => {
     });
 
     it('accepts ADMIN_PASSWORD_HASH instead of ADMIN_PASSWORD', () => {
-      const hash = hashAdminPassword(STRONG_PASSWORD, randomBytes(16));
-      const parsed = parseConfig(production({ ADMIN_PASSWORD_HASH: hash, JWT_SECRET: STRONG_SECRET }));
-      expect(parsed.env.ADMIN_PASSWORD_HASH).toBe(hash);
+      const parsed = parseConfig(production({ ADMIN_PASSWORD_HASH: PASSWORD_HASH, JWT_SECRET: STRONG_SECRET }));
+      expect(parsed.env.ADMIN_PASSWORD_HASH).toBe(PASSWORD_HASH);
       expect(parsed.env.ADMIN_PASSWORD).toBeUndefined();
       expect(parsed.generatedAdminPassword).toBeUndefined();
     });
@@ -362,7 +361,7 @@ describe('parseConfig', () => {
     });
 
     it('generates no password when ADMIN_PASSWORD_HASH is set', () => {
-      const parsed = parse({ NODE_ENV, ADMIN_PASSWORD_HASH: hashAdminPassword('whatever', randomBytes(16)) });
+      const parsed = parse({ NODE_ENV, ADMIN_PASSWORD_HASH: PASSWORD_HASH });
       expect(parsed.env.ADMIN_PASSWORD).toBeUndefined();
       expect(parsed.generatedAdminPassword).toBeUndefined();
     });

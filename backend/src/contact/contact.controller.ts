@@ -1,6 +1,6 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../admin-auth/admin-access.decorators';
+import { Public } from '../common/admin-access.decorators';
 import { RateLimit } from '../common/rate-limit';
 import { ContactService } from './contact.service';
 import { CreateInquiryDto } from './dto/create-inquiry.dto';

@@ -2,6 +2,7 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import type { Repository } from 'typeorm';
+import { errorMessage } from '../common/error-message';
 import { type Page, type PageQueryDto, skipTake } from '../common/paging';
 import { AppConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
@@ -33,7 +34,7 @@ export class ContactService {
     try {
       await this.mail.send(inquiryNotification(submission, this.config.env.INQUIRY_NOTIFY_TO));
     } catch (error) {
-      this.logger.error(`notification for ${submission.id} failed: ${error instanceof Error ? error.message : error}`);
+      this.logger.error(`notification for ${submission.id} failed: ${errorMessage(error)}`);
     }
     return submission;
   }

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { errorMessage } from '../common/error-message';
 import { parseConfig } from '../config/config.schema';
 import { loadDotenv } from '../config/dotenv';
 import { runMigrations } from './data-source';
@@ -12,6 +13,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(errorMessage(error));
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../admin-auth/admin-access.decorators';
+import { Public } from '../common/admin-access.decorators';
 import { type HealthReport, HealthService } from './health.service';
 
 @ApiTags('health')

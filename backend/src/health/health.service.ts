@@ -18,7 +18,9 @@ export interface HealthReport {
 
 function withinTimeout(check: (signal: AbortSignal) => Promise<unknown>): Promise<CheckStatus> {
   const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
-  const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  const timedOut = new Promise<never>((_, reject) =>
+    signal.addEventListener('abort', () => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`))),
+  );
   return Promise.race([check(signal), timedOut]).then(
     () => 'up',
     () => 'down',

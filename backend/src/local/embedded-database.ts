@@ -5,7 +5,7 @@ import { freePort } from './free-port';
 
 export interface EmbeddedDatabase {
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

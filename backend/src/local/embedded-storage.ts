@@ -6,7 +6,7 @@ export interface EmbeddedStorage {
   endpoint: string;
   accessKeyId: string;
   secretAccessKey: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** An S3-compatible server on loopback with its objects under `directory`. */

@@ -5,7 +5,7 @@ import { ConfigError, parseConfig } from '../config/config.schema';
 import { loadDotenv } from '../config/dotenv';
 import { DataSource } from 'typeorm';
 import { QrStore } from '../qr/qr-store';
-import { seedDemoContent } from '../database/seed-demo-content';
+import { seedDemoContent } from './seed-demo-content';
 import { startServer } from '../server';
 import { startEmbeddedDatabase } from './embedded-database';
 import { startEmbeddedStorage } from './embedded-storage';

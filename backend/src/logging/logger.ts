@@ -20,6 +20,7 @@ export function createLogger(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>): Logger {
 function prettyStream(): DestinationStream | undefined {
   let pretty: typeof import('pino-pretty');
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a development dependency, used where installed; the logger is made synchronously
     pretty = require('pino-pretty') as typeof import('pino-pretty');
   } catch {
     return undefined;

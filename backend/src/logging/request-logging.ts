@@ -64,7 +64,7 @@ export function requestLogging(logger: Logger): RequestHandler {
     customSuccessMessage: describe,
     customErrorMessage: describe,
     // The error itself is logged with the same reqId where it is handled (HttpExceptionFilter).
-    customErrorObject: (_request, _response, _error, { err: _omitted, ...fields }) => fields,
+    customErrorObject: (_request, _response, _error, { err: _omitted, ...fields }: Record<string, unknown>) => fields,
   }) as RequestHandler;
 }
 

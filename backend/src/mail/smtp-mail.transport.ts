@@ -26,7 +26,8 @@ export class SmtpMailTransport extends MailTransport {
     await this.transporter.sendMail(message);
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.transporter.close();
+    return Promise.resolve();
   }
 }

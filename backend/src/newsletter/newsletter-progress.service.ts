@@ -65,9 +65,12 @@ export class NewsletterProgressService {
   /** Every post's newsletter, the most recently published first. */
   async page(query: PageQueryDto): Promise<Page<NewsletterProgress>> {
     const { skip, take } = skipTake(query);
-    const [rows, [{ total }]]: [ProgressRow[], { total: number }[]] = await Promise.all([
-      this.db.query(`${PROGRESS_SQL} ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2`, [take, skip]),
-      this.db.query('SELECT count(*)::int AS total FROM newsletter_campaigns'),
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query<ProgressRow[]>(`${PROGRESS_SQL} ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2`, [
+        take,
+        skip,
+      ]),
+      this.db.query<{ total: number }[]>('SELECT count(*)::int AS total FROM newsletter_campaigns'),
     ]);
     return { items: rows.map(toProgress), total, page: query.page, pageSize: query.pageSize };
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../admin-auth/admin-access.decorators';
+import { Public } from '../common/admin-access.decorators';
 import { RequestLanguage } from '../common/language';
 import { type Language, translate } from '../common/messages';
 import { RateLimit } from '../common/rate-limit';

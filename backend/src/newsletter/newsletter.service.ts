@@ -2,6 +2,7 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import type { Repository } from 'typeorm';
+import { errorMessage } from '../common/error-message';
 import { type Page, type PageQueryDto, skipTake } from '../common/paging';
 import type { Language, MessageKey } from '../common/messages';
 import { AppConfig } from '../config/app-config';
@@ -90,9 +91,7 @@ export class NewsletterService {
     try {
       await this.mail.send(welcomeMail(subscriber.email, subscriber.language, links, `${PUBLIC_URL}/blog`));
     } catch (error) {
-      this.logger.error(
-        `welcome mail to subscriber ${subscriber.id} failed: ${error instanceof Error ? error.message : error}`,
-      );
+      this.logger.error(`welcome mail to subscriber ${subscriber.id} failed: ${errorMessage(error)}`);
     }
   }
 

@@ -1,3 +1,5 @@
+import { errorMessage } from '../common/error-message';
+
 /** Tries per mail in all, the first included. */
 export const MAX_SEND_ATTEMPTS = 3;
 
@@ -13,8 +15,7 @@ export function isPermanentRefusal(error: unknown): boolean {
 
 /** A short, storable account of why a send failed (never the message itself). */
 export function describeFailure(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.slice(0, 500);
+  return errorMessage(error).slice(0, 500);
 }
 
 /**

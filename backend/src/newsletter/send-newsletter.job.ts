@@ -4,6 +4,7 @@ import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationB
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
+import { errorMessage } from '../common/error-message';
 import type { Language } from '../common/messages';
 import { throughOutage } from '../common/outage';
 import { AppConfig } from '../config/app-config';
@@ -122,7 +123,7 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
         await this.runCampaign(campaign);
       }
     } catch (error) {
-      this.logger.error(`newsletter work failed (the next poll resumes it): ${reason(error)}`);
+      this.logger.error(`newsletter work failed (the next poll resumes it): ${errorMessage(error)}`);
     }
   }
 
@@ -222,7 +223,8 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
   private async sendBatch(batch: ClaimedSend[], post: PostRow): Promise<number> {
     let next = 0;
     let sent = 0;
-    let writeFailure: unknown;
+    // Wrapped, so that a rejection with undefined still counts as one.
+    let writeFailure: { error: unknown } | undefined;
     const lanes = Array.from(
       { length: Math.min(this.config.env.NEWSLETTER_SMTP_CONNECTIONS, batch.length) },
       async () => {
@@ -232,14 +234,14 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
           if (outcome.sent) sent += 1;
           await recording;
           recording = outcome.recorded.catch((error: unknown) => {
-            writeFailure ??= error;
+            writeFailure ??= { error };
           });
         }
         await recording;
       },
     );
     await Promise.all(lanes);
-    if (writeFailure !== undefined) throw writeFailure;
+    if (writeFailure) throw writeFailure.error;
     // Stopping: what was claimed but not tried is free for the next process at once.
     const untried = batch.slice(next).map((record) => record.id);
     if (untried.length) {
@@ -339,8 +341,4 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
   private pollLater(): Date {
     return new Date(this.clock.now().getTime() + this.config.env.NEWSLETTER_POLL_SECONDS * 1000);
   }
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

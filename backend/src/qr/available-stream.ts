@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { errorMessage } from '../common/error-message';
 import type { AvailableQrCode } from './qr-code';
 import { QrService } from './qr.service';
 
@@ -49,7 +50,7 @@ export class AvailableStream implements OnModuleInit, OnModuleDestroy {
     try {
       response.write('retry: 3000\n\n' + snapshotEvent(await this.qr.available()));
     } catch (error) {
-      this.logger.error(`first snapshot failed: ${error instanceof Error ? error.message : error}`);
+      this.logger.error(`first snapshot failed: ${errorMessage(error)}`);
     }
   }
 

@@ -14,6 +14,7 @@ import {
   type QuerySnapshot,
   Timestamp,
 } from 'firebase-admin/firestore';
+import { errorMessage } from '../common/error-message';
 import { AppConfig } from '../config/app-config';
 import { formatSerial, QR_POOLS, QR_STATUSES, type QrCode, type QrPool, type QrStatus } from './qr-code';
 import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
@@ -159,16 +160,18 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
 
   private resubscribeLater(delayMs: number): void {
     if (this.closed) return;
-    setTimeout(async () => {
-      if (this.closed) return;
-      try {
-        await this.listen();
-        this.changes.emit('change'); // something may have changed while we were away
-      } catch (error) {
-        this.logger.warn(`change listener: ${error instanceof Error ? error.message : error}`);
-        this.resubscribeLater(Math.min(delayMs * 5, MAX_RESUBSCRIBE_DELAY_MS));
-      }
-    }, delayMs).unref();
+    setTimeout(() => void this.resubscribe(delayMs), delayMs).unref();
+  }
+
+  private async resubscribe(delayMs: number): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.listen();
+      this.changes.emit('change'); // something may have changed while we were away
+    } catch (error) {
+      this.logger.warn(`change listener: ${errorMessage(error)}`);
+      this.resubscribeLater(Math.min(delayMs * 5, MAX_RESUBSCRIBE_DELAY_MS));
+    }
   }
 
   /** Gives codes written by another system the numeric serial that ordering needs, and a pool. */
@@ -190,7 +193,7 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
       }
     };
     this.adopting = this.adopting.then(work).catch((error) => {
-      if (!this.closed) this.logger.warn(`could not adopt QR codes: ${error instanceof Error ? error.message : error}`);
+      if (!this.closed) this.logger.warn(`could not adopt QR codes: ${errorMessage(error)}`);
     });
     return this.adopting;
   }
@@ -317,7 +320,7 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
   }
 
   private fromData(id: string, data: DocumentData, snapshot?: DocumentSnapshot): QrCode {
-    const serial = data.serial_number;
+    const serial: unknown = data.serial_number;
     return {
       id,
       serialNumber: typeof serial === 'number' ? formatSerial(serial) : String(serial),
@@ -348,11 +351,9 @@ function credentialFrom(path: string | undefined): Credential | undefined {
   if (!path) return undefined; // firebase-admin then uses application default credentials
   let key: { type?: string };
   try {
-    key = JSON.parse(readFileSync(path, 'utf8'));
+    key = JSON.parse(readFileSync(path, 'utf8')) as { type?: string };
   } catch (error) {
-    throw new Error(
-      `GOOGLE_APPLICATION_CREDENTIALS: cannot read ${path}: ${error instanceof Error ? error.message : error}`,
-    );
+    throw new Error(`GOOGLE_APPLICATION_CREDENTIALS: cannot read ${path}: ${errorMessage(error)}`);
   }
   return key.type === 'service_account' ? cert(path) : applicationDefault();
 }

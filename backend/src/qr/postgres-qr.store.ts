@@ -157,7 +157,9 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
       async (manager) => {
         // Serials are never reused: the next one follows the highest ever handed out.
         await manager.query('SELECT pg_advisory_xact_lock($1)', [GENERATE_LOCK_ID]);
-        const [{ highest }] = await manager.query('SELECT max(serial_value)::text AS highest FROM qr_codes');
+        const [{ highest }] = await manager.query<[{ highest: string | null }]>(
+          'SELECT max(serial_value)::text AS highest FROM qr_codes',
+        );
         const first = highest === null ? startAt : Math.max(Number(highest) + 1, startAt);
         const rows = Array.from({ length: count }, (_, i) =>
           manager.create(QrCodeEntity, {

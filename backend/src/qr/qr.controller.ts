@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../admin-auth/admin-access.decorators';
+import { Public } from '../common/admin-access.decorators';
 import { AvailableStream } from './available-stream';
 import { QrImageQueryDto } from './dto/qr-image-query.dto';
 import type { AvailableQrCode } from './qr-code';

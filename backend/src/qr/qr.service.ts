@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { toBuffer } from 'qrcode';
+import { errorMessage } from '../common/error-message';
 import { AppConfig } from '../config/app-config';
 import {
   ADMIN_SETTABLE_STATUSES,
@@ -51,9 +52,15 @@ export class QrService implements OnModuleInit {
     return `${this.config.env.PUBLIC_URL}/v/${qrToken}`;
   }
 
-  async image(qrToken: string, size: QrImageSize): Promise<Buffer> {
+  /** The code a link's token names; 404 for a token that cannot be one or names none. */
+  async byToken(qrToken: string): Promise<QrCode> {
     const code = QR_TOKEN_PATTERN.test(qrToken) ? await this.store.findByToken(qrToken) : null;
     if (!code) throw new NotFoundException('error.qr.notFound');
+    return code;
+  }
+
+  async image(qrToken: string, size: QrImageSize): Promise<Buffer> {
+    const code = await this.byToken(qrToken);
     return toBuffer(this.link(code.qrToken), { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
   }
 
@@ -98,7 +105,7 @@ export class QrService implements OnModuleInit {
       } while (this.refreshAgain);
     } catch (error) {
       this.snapshot = undefined;
-      this.logger.error(`reloading available codes failed: ${error instanceof Error ? error.message : error}`);
+      this.logger.error(`reloading available codes failed: ${errorMessage(error)}`);
     } finally {
       this.refreshing = false;
     }

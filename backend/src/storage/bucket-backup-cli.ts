@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorMessage } from '../common/error-message';
 import { envSchema } from '../config/config.schema';
 import { loadDotenv } from '../config/dotenv';
 import { BucketNotEmptyError, bucketIsEmpty, DamagedBackupError, exportBucket, importBucket } from './bucket-backup';
@@ -65,11 +66,7 @@ async function main(): Promise<number> {
       );
       return NOT_EMPTY;
     }
-    console.error(
-      error instanceof DamagedBackupError
-        ? error.message
-        : `${where}: ${error instanceof Error ? error.message : error}`,
-    );
+    console.error(error instanceof DamagedBackupError ? error.message : `${where}: ${errorMessage(error)}`);
     return 1;
   } finally {
     bucket.client.destroy();

@@ -1,5 +1,6 @@
 import { CreateBucketCommand, HeadBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { errorMessage } from '../common/error-message';
 import { AppConfig } from '../config/app-config';
 import type { Env } from '../config/config.schema';
 
@@ -54,7 +55,7 @@ export class StorageService implements OnApplicationBootstrap, OnApplicationShut
       await this.ensureBucket();
     } catch (error) {
       // The site works without storage; uploads will report the problem when they need it.
-      this.logger.error(`bucket "${this.bucket}" is not reachable: ${error instanceof Error ? error.message : error}`);
+      this.logger.error(`bucket "${this.bucket}" is not reachable: ${errorMessage(error)}`);
     }
   }
 

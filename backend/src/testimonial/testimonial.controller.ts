@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../admin-auth/admin-access.decorators';
+import { Public } from '../common/admin-access.decorators';
 import type { Testimonial } from './testimonial.entity';
 import { TestimonialService } from './testimonial.service';
 

@@ -9,5 +9,6 @@ import { TestimonialService } from './testimonial.service';
   imports: [TypeOrmModule.forFeature([Testimonial])],
   controllers: [TestimonialController, AdminTestimonialsController],
   providers: [TestimonialService],
+  exports: [TestimonialService],
 })
 export class TestimonialModule {}

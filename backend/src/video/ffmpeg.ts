@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { stat } from 'node:fs/promises';
+import { errorMessage } from '../common/error-message';
 import type { Env } from '../config/config.schema';
 import type { Demuxer } from './video-container';
 
@@ -43,6 +44,7 @@ function works(binary: string): boolean {
 function bundled(name: 'ffmpeg' | 'ffprobe'): string | undefined {
   try {
     const installer = name === 'ffmpeg' ? '@ffmpeg-installer/ffmpeg' : '@ffprobe-installer/ffprobe';
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- development dependencies, used where installed; the tools are found synchronously
     return (require(installer) as { path: string }).path;
   } catch {
     return undefined;
@@ -63,7 +65,7 @@ export function findMediaTools(env: Pick<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH'>): 
 /** Runs a tool to completion; rejects on a non-zero exit, the time limit or an abort. */
 export function run(binary: string, args: string[], { timeoutMs, signal }: RunLimits): Promise<string> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    signal?.throwIfAborted();
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment() });
     let stdout = '';
     let stderr = '';
@@ -157,7 +159,7 @@ export async function probeInput(
 /** A tool's failure on an upload: the upload's fault, unless the tool was stopped or timed out. */
 export function asUnplayable(error: unknown, limits: RunLimits): unknown {
   if (limits.signal?.aborted || error instanceof ToolTimeoutError) return error;
-  return new UnplayableVideoError('unreadable', error instanceof Error ? error.message : String(error));
+  return new UnplayableVideoError('unreadable', errorMessage(error));
 }
 
 export interface OutputLimits {

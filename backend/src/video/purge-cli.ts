@@ -16,8 +16,10 @@ async function main(): Promise<void> {
   const nowArg = process.argv.find((arg) => arg.startsWith('--now='));
   const now = nowArg ? new Date(nowArg.slice('--now='.length)) : new Date();
   if (Number.isNaN(now.getTime())) throw new Error(`not a date: ${nowArg}`);
-  // As ROLE=web: no transcoding or newsletter polling in a process that purges once and exits.
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(appConfig({ ...env, ROLE: 'web' })), {
+  // As ROLE=web: no transcoding or newsletter polling in a process that purges once and exits;
+  // and no pages, which need an HTTP server.
+  const config = appConfig({ ...env, ROLE: 'web', WEB_ROOT: undefined });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
     logger: ['error'],
   });
   try {

@@ -4,6 +4,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { Clock } from '../common/clock';
+import { errorMessage } from '../common/error-message';
 import { HTTP_TIMEOUTS } from '../common/http-timeouts';
 import { affectedRows } from '../database/postgres-errors';
 import { AppConfig } from '../config/app-config';
@@ -73,7 +74,7 @@ export class PurgeExpiredJob {
       const { skipped, ...counts } = report;
       if (!skipped && Object.values(counts).some((count) => count > 0)) this.logger.log(JSON.stringify(report));
     } catch (error) {
-      this.logger.error(`purge failed (the next run continues): ${error instanceof Error ? error.message : error}`);
+      this.logger.error(`purge failed (the next run continues): ${errorMessage(error)}`);
     }
   }
 
@@ -110,7 +111,7 @@ export class PurgeExpiredJob {
       report.inquiries = await this.purgeInquiries(now);
       return report;
     } catch (error) {
-      if (report.skipped) this.logger.warn(`purge skipped: ${error instanceof Error ? error.message : error}`);
+      if (report.skipped) this.logger.warn(`purge skipped: ${errorMessage(error)}`);
       throw error;
     } finally {
       if (lock) {
@@ -127,7 +128,9 @@ export class PurgeExpiredJob {
     const runner = this.db.createQueryRunner();
     try {
       await runner.connect();
-      const [{ locked }] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [PURGE_LOCK_ID]);
+      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [PURGE_LOCK_ID])) as [
+        { locked: boolean },
+      ];
       if (locked) return runner;
     } catch (error) {
       await runner.release().catch(() => undefined);
@@ -148,7 +151,6 @@ export class PurgeExpiredJob {
         [cutoff, BATCH],
       );
       if (rows.length === 0) return purged;
-      const ids = rows.map((r) => r.id);
       // The keys each row records; anything else under its prefix is left to the orphan sweep.
       await deleteKeys(
         this.storage,

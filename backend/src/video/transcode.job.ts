@@ -8,6 +8,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { errorMessage } from '../common/error-message';
 import { isDatabaseUnavailable, isStorageUnavailable, throughOutage } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { returnedRows } from '../database/postgres-errors';
@@ -70,7 +71,7 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
     try {
       this.tools = findMediaTools(this.config.env);
     } catch (error) {
-      this.logger.error(`${error instanceof Error ? error.message : error}; uploads will wait unprocessed`);
+      this.logger.error(`${errorMessage(error)}; uploads will wait unprocessed`);
       return;
     }
     this.timer = setInterval(() => this.kick(), POLL_MS);
@@ -113,7 +114,7 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
     try {
       message = await this.claimNext();
     } catch (error) {
-      this.logger.warn(`claiming a job failed: ${error instanceof Error ? error.message : error}`);
+      this.logger.warn(`claiming a job failed: ${errorMessage(error)}`);
     }
     if (!message) return;
     this.kick(); // another free slot may take the next job meanwhile
@@ -256,7 +257,7 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
    * purge's sweep, whichever comes first.
    */
   private async failed(message: VideoMessage, error: unknown): Promise<void> {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     try {
       if (this.shutdown.signal.aborted) {
         this.logger.log(`message ${message.id} goes back to the queue: the backend is stopping`);

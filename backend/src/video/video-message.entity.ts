@@ -39,7 +39,7 @@ export class VideoMessage {
     name: 'size_bytes',
     type: 'bigint',
     nullable: true,
-    transformer: { to: (v) => v, from: (v) => (v === null ? null : Number(v)) },
+    transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
   })
   sizeBytes: number | null;
 

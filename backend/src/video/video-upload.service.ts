@@ -8,15 +8,14 @@ import {
   HttpException,
   Injectable,
   Logger,
-  NotFoundException,
   Optional,
   PayloadTooLargeException,
   ServiceUnavailableException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
+import { errorMessage } from '../common/error-message';
 import { AppConfig } from '../config/app-config';
-import { QrStore } from '../qr/qr-store';
-import { QR_TOKEN_PATTERN } from '../qr/qr-token';
+import { QrService } from '../qr/qr.service';
 import { StorageService } from '../storage/storage.service';
 import { MessageLifecycle } from './message-lifecycle';
 import { TranscodeJob } from './transcode.job';
@@ -78,7 +77,7 @@ export class VideoUploadService {
   private readonly logger = new Logger('VideoUpload');
 
   constructor(
-    private readonly qr: QrStore,
+    private readonly qr: QrService,
     private readonly storage: StorageService,
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
@@ -97,8 +96,7 @@ export class VideoUploadService {
     const maxBytes = this.config.env.VIDEO_MAX_BYTES;
     const form = new VideoForm(request, maxBytes);
     try {
-      const code = QR_TOKEN_PATTERN.test(qrToken) ? await this.qr.findByToken(qrToken) : null;
-      if (!code) throw new NotFoundException('error.qr.notFound');
+      const code = await this.qr.byToken(qrToken);
       if (code.status !== 'unused') throw new ConflictException('error.qr.taken');
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
@@ -171,7 +169,7 @@ export class VideoUploadService {
       if (error instanceof PayloadTooLargeException) throw error;
       if (form.failure) throw form.failure;
       if (storageError !== undefined) {
-        this.logger.warn(`storing ${key} failed: ${String(storageError)}`);
+        this.logger.warn(`storing ${key} failed: ${errorMessage(storageError)}`);
         throw new ServiceUnavailableException('error.storageUnavailable');
       }
       throw incomplete();

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Re
 import { ApiConsumes, ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { create as contentDisposition } from 'content-disposition';
 import type { Request, Response } from 'express';
-import { Public } from '../admin-auth/admin-access.decorators';
+import { Public } from '../common/admin-access.decorators';
 import { RateLimit } from '../common/rate-limit';
 import { AppConfig } from '../config/app-config';
 import { type CodeMessageResponse, type MessageResponse, toMessageResponse } from './message-response';

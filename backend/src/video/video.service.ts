@@ -8,9 +8,7 @@ import type { Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { HttpExceptionWithHeaders } from '../common/http-exception.filter';
 import { AppConfig } from '../config/app-config';
-import type { QrCode } from '../qr/qr-code';
-import { QrStore } from '../qr/qr-store';
-import { QR_TOKEN_PATTERN } from '../qr/qr-token';
+import { QrService } from '../qr/qr.service';
 import { StorageService } from '../storage/storage.service';
 import { type ByteRange, parseByteRange } from './byte-range';
 import { type CodeMessageResponse, takeBackUntil, toMessageResponse } from './message-response';
@@ -39,25 +37,19 @@ export interface StoredFile {
 export class VideoService {
   constructor(
     @InjectRepository(VideoMessage) private readonly messages: Repository<VideoMessage>,
-    private readonly qr: QrStore,
+    private readonly qr: QrService,
     private readonly storage: StorageService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly lifecycle: MessageLifecycle,
   ) {}
 
-  private async codeByToken(qrToken: string): Promise<QrCode> {
-    const code = QR_TOKEN_PATTERN.test(qrToken) ? await this.qr.findByToken(qrToken) : null;
-    if (!code) throw new NotFoundException('error.qr.notFound');
-    return code;
-  }
-
   /**
    * What the page of a scanned code shows: its message, or on an unused code the last attempt that
    * failed, so that the giver learns why.
    */
   async forCode(qrToken: string): Promise<CodeMessageResponse> {
-    const code = await this.codeByToken(qrToken);
+    const code = await this.qr.byToken(qrToken);
     const shown = code.status === 'recorded' || code.status === 'unused';
     const message = shown ? await this.messages.findOneBy({ qrCodeId: code.id }) : null;
     const visible =
@@ -76,7 +68,7 @@ export class VideoService {
 
   /** The giver takes the message back within 24 hours; the code can be recorded on again. */
   async takeBack(qrToken: string, ownerKey: string | undefined): Promise<void> {
-    const code = await this.codeByToken(qrToken);
+    const code = await this.qr.byToken(qrToken);
     const message = await this.messages.findOneBy({ qrCodeId: code.id });
     if (!message || message.state === 'uploading' || message.state === 'failed') {
       throw new NotFoundException('error.video.notFound');

@@ -1,39 +1,44 @@
+import type { PageLanguage, QuerySeed, RenderDocument } from '@giftcast/contract/server-render';
 import { Logger } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { PageLanguage } from './web-pages';
-
-/** A query's key and the data to render with (frontend/src/lib/query-seed.ts). */
-export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
-
-/** frontend/src/entry-server.tsx's renderDocument. */
-export type RenderDocument = (
-  template: string,
-  path: string,
-  language: PageLanguage,
-  seeds: QuerySeed[],
-) => Promise<string>;
-
-// The bundle is an ES module; TypeScript compiled to CommonJS would turn import() into require().
-const importModule = new Function('specifier', 'return import(specifier)') as (
-  specifier: string,
-) => Promise<{ renderDocument?: RenderDocument }>;
+import { RenderedPages } from './rendered-pages';
+import type { WebPages } from './web-pages';
 
 /**
- * The web build's server bundle (dist/ssr/entry-server.js), with which the pages that show stored
- * data are rendered per request, their data included. Without it (a development build) those
- * pages are served as prerendered shells whose data the app fetches.
+ * Renders the pages that show stored data per request, their data included, with the web build's
+ * server bundle (dist/ssr/entry-server.js). Without the bundle (a development build) it renders
+ * nothing, and those pages are served as prerendered shells whose data the app fetches.
  */
-export async function loadPageRenderer(webRoot: string): Promise<RenderDocument | null> {
-  const entry = join(webRoot, 'ssr', 'entry-server.js');
-  if (!existsSync(entry)) return null;
-  try {
-    const { renderDocument } = await importModule(pathToFileURL(entry).href);
-    if (typeof renderDocument !== 'function') throw new Error('it exports no renderDocument');
-    return renderDocument;
-  } catch (error) {
-    new Logger('Web').warn(`${entry} could not be loaded (${String(error)}); pages are served as shells`);
-    return null;
+export class PageRenderer {
+  // Rendering takes tens of milliseconds; the same data give the same page, so it is kept.
+  private readonly rendered = new RenderedPages();
+
+  private constructor(
+    private readonly pages: WebPages,
+    private readonly renderDocument: RenderDocument | null,
+  ) {}
+
+  static async load(pages: WebPages): Promise<PageRenderer> {
+    const entry = join(pages.root, 'ssr', 'entry-server.js');
+    if (!existsSync(entry)) return new PageRenderer(pages, null);
+    try {
+      // An ES module, which Node 24 loads where TypeScript's CommonJS output requires it.
+      const { renderDocument } = (await import(entry)) as { renderDocument?: unknown };
+      if (typeof renderDocument !== 'function') throw new Error('it exports no renderDocument');
+      return new PageRenderer(pages, renderDocument as RenderDocument);
+    } catch (error) {
+      new Logger('Web').warn(`${entry} could not be loaded (${String(error)}); pages are served as shells`);
+      return new PageRenderer(pages, null);
+    }
+  }
+
+  /** The page at `path` (query included) in `language`, rendered with `seeds`; null without the bundle. */
+  async render(path: string, language: PageLanguage, seeds: QuerySeed[]): Promise<string | null> {
+    const render = this.renderDocument;
+    if (!render) return null;
+    return this.rendered.html(`${language} ${path}`, seeds, async () =>
+      this.pages.localize(await render(this.pages.template, path, language, seeds)),
+    );
   }
 }

@@ -1,5 +1,6 @@
+import type { PageLanguage } from '@giftcast/contract/server-render';
 import type { BlogPost } from '../blog/blog-post.entity';
-import { escapeHtml, type PageLanguage } from './web-pages';
+import { escapeHtml } from './web-pages';
 
 const OG_LOCALES = { ko: 'ko_KR', en: 'en_US' } as const;
 

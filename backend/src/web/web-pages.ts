@@ -1,7 +1,6 @@
+import type { PageLanguage } from '@giftcast/contract/server-render';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-export type PageLanguage = 'ko' | 'en';
 
 /** The origin the web build writes into its pages (frontend/src/lib/env-schema.ts). */
 export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
@@ -45,7 +44,11 @@ export class WebPages {
   /** A page of the build with the build's placeholder origin replaced by PUBLIC_URL. */
   readonly localize: (html: string) => string;
 
-  constructor(root: string, publicUrl: string) {
+  /** `root`: the web build's folder (frontend/dist). */
+  constructor(
+    readonly root: string,
+    publicUrl: string,
+  ) {
     const localize = (html: string) => html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl));
     this.localize = localize;
     this.template = readFileSync(join(root, 'index.html'), 'utf8');

@@ -7,7 +7,7 @@ export interface BackendProcess {
   child: ChildProcess;
   /** What the process has logged so far (standard output). */
   output(): string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** The built backend (`dist/main.js`) as a separate process: another replica, as in production. */
@@ -19,8 +19,8 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
   });
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -1,6 +1,6 @@
 /** Reads until `done` holds, every `intervalMs`; fails naming `what` and the last value read. */
 export async function eventually<T>(
-  read: () => Promise<T>,
+  read: () => T | Promise<T>,
   done: (value: T) => boolean,
   what: string,
   timeoutMs = 60_000,

@@ -1,6 +1,5 @@
 import { createServer as createHttpServer, type IncomingMessage, request as httpRequest, type Server } from 'node:http';
-import { createConnection, createServer as createTcpServer, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createConnection, createServer as createTcpServer, type Socket } from 'node:net';
 
 function listen(server: Server | ReturnType<typeof createTcpServer>): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));

@@ -8,7 +8,7 @@ export interface FirestoreEmulator {
   host: string;
   /** A project id nobody used yet: an empty database of its own. */
   newProjectId(): string;
-  stop(): Promise<void>;
+  stop: () => void;
 }
 
 const LISTEN = '/google.firestore.v1.Firestore/Listen';
@@ -34,9 +34,7 @@ export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
     return {
       host: `127.0.0.1:${port}`,
       newProjectId: () => `giftcast-test-${run}-${++projects}`,
-      async stop() {
-        server.stop();
-      },
+      stop: () => server.stop(),
     };
   }
 }

@@ -8,7 +8,7 @@ export interface TestSchema {
   url: string;
   /** The schema's name (public for a database of its own). */
   name: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 /** Each test file gets a schema of its own in the test database, dropped afterwards. */

@@ -1,13 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { SUBSCRIBER_LIMITS } from '@giftcast/contract/limits';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsEmail, IsString, MaxLength } from 'class-validator';
+import { EmailAddress } from '../../common/validation';
 
 export class SubscribeDto {
-  @ApiProperty({ format: 'email' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
-  @IsDefined({ message: 'email.invalid' })
-  @IsString({ message: 'email.invalid' })
-  @MaxLength(254, { message: 'email.invalid' })
-  @IsEmail({}, { message: 'email.invalid' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @EmailAddress(SUBSCRIBER_LIMITS.email)
   email: string;
 }

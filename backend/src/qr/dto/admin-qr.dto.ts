@@ -1,3 +1,4 @@
+import { QR_GENERATE_LIMITS } from '@giftcast/contract/limits';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { PageQueryDto } from '../../common/paging';
@@ -28,10 +29,14 @@ export class ListQrCodesQueryDto extends PageQueryDto {
 }
 
 export class GenerateQrCodesDto {
-  @ApiProperty({ minimum: 1, maximum: 1000, description: 'How many new codes, with the next serial numbers' })
+  @ApiProperty({
+    minimum: QR_GENERATE_LIMITS.count.min,
+    maximum: QR_GENERATE_LIMITS.count.max,
+    description: 'How many new codes, with the next serial numbers',
+  })
   @IsInt({ message: 'qr.count.invalid' })
-  @Min(1, { message: 'qr.count.invalid' })
-  @Max(1000, { message: 'qr.count.invalid' })
+  @Min(QR_GENERATE_LIMITS.count.min, { message: 'qr.count.invalid' })
+  @Max(QR_GENERATE_LIMITS.count.max, { message: 'qr.count.invalid' })
   count: number;
 
   @ApiPropertyOptional({

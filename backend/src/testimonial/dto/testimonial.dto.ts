@@ -1,39 +1,32 @@
-import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { TESTIMONIAL_LIMITS } from '@giftcast/contract/limits';
+import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
 import { OptionalHttpUrl, OptionalText, RequiredText } from '../../common/validation';
 
 /** The spec's testimonial rules (section 5). */
 export class CreateTestimonialDto {
-  @ApiProperty({ minLength: 2, maxLength: 100 })
-  @RequiredText(2, 100, 'name.min', 'name.max')
+  @RequiredText(TESTIMONIAL_LIMITS.name, 'name.min', 'name.max')
   name: string;
 
-  @ApiPropertyOptional({ maxLength: 100, nullable: true })
-  @OptionalText(100, 'name.max')
+  @OptionalText(TESTIMONIAL_LIMITS.nameEn, 'name.max')
   nameEn?: string | null;
 
-  @ApiProperty({ minLength: 2, maxLength: 100 })
-  @RequiredText(2, 100, 'role.min', 'field.invalid')
+  @RequiredText(TESTIMONIAL_LIMITS.role, 'role.min', 'field.invalid')
   role: string;
 
-  @ApiPropertyOptional({ maxLength: 100, nullable: true })
-  @OptionalText(100, 'field.invalid')
+  @OptionalText(TESTIMONIAL_LIMITS.roleEn, 'field.invalid')
   roleEn?: string | null;
 
-  @ApiProperty({ minLength: 10, maxLength: 2000 })
-  @RequiredText(10, 2000, 'review.min', 'field.invalid')
+  @RequiredText(TESTIMONIAL_LIMITS.content, 'review.min', 'field.invalid')
   content: string;
 
-  @ApiPropertyOptional({ maxLength: 4000, nullable: true })
-  @OptionalText(4000, 'field.invalid')
+  @OptionalText(TESTIMONIAL_LIMITS.contentEn, 'field.invalid')
   contentEn?: string | null;
 
-  @ApiPropertyOptional({ format: 'uri', nullable: true })
-  @OptionalHttpUrl()
+  @OptionalHttpUrl(TESTIMONIAL_LIMITS.imageUrl)
   imageUrl?: string | null;
 
-  @ApiPropertyOptional({ format: 'uri', nullable: true })
-  @OptionalHttpUrl()
+  @OptionalHttpUrl(TESTIMONIAL_LIMITS.videoUrl)
   videoUrl?: string | null;
 
   @ApiPropertyOptional({ default: '5', description: "'1' to '5'" })

@@ -1,4 +1,4 @@
-import { pageLanguage } from './serve-web-app';
+import { pageLanguage } from './web-app';
 
 const request = (query: Record<string, unknown>, cookie?: string) =>
   ({ query, headers: cookie === undefined ? {} : { cookie } }) as Parameters<typeof pageLanguage>[0];

@@ -1,0 +1,142 @@
+import type { PageLanguage } from '@giftcast/contract/server-render';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { join } from 'node:path';
+import { BlogService } from '../blog/blog.service';
+import { isDatabaseUnavailable } from '../common/outage';
+import { AppConfig } from '../config/app-config';
+import { PageRenderer } from './page-renderer';
+import { PageSeeds } from './page-seeds';
+import { brandOf, postHeadTags, withPostHead } from './post-head';
+import { robotsTxt, sitemapXml } from './sitemap';
+import { WebPages } from './web-pages';
+
+/** Set by the app when a visitor picks a language (frontend/src/lib/i18n.ts). */
+const LANGUAGE_COOKIE = /(?:^|;\s*)giftcast-language=(ko|en)(?:;|$)/;
+
+/**
+ * The page's language: the address's `?lang=` (what links and search engines carry), else the
+ * visitor's remembered choice, else Korean.
+ */
+export function pageLanguage(request: Pick<Request, 'query' | 'headers'>): PageLanguage {
+  const asked = request.query.lang;
+  if (asked === 'en' || asked === 'ko') return asked;
+  return LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] === 'en' ? 'en' : 'ko';
+}
+
+/**
+ * The built web app beside the API (`make run`, and behind nginx in Docker): hashed assets cached
+ * for a year; public pages as prerendered HTML in the visitor's language (see pageLanguage); the
+ * pages that show stored data rendered per request with it in the HTML (the home page's featured
+ * testimonials, the blog's list and posts, a post with its own head tags, the QR codes /try
+ * offers); unknown paths as the 404 page with status 404; robots.txt and a sitemap of every
+ * public page and published post.
+ */
+@Injectable()
+export class WebApp {
+  private readonly logger = new Logger('Web');
+
+  constructor(
+    private readonly pages: WebPages,
+    private readonly renderer: PageRenderer,
+    private readonly seeds: PageSeeds,
+    private readonly blog: BlogService,
+    private readonly config: AppConfig,
+  ) {}
+
+  mountOn(server: express.Express): void {
+    server.use(
+      '/assets',
+      express.static(join(this.pages.root, 'assets'), {
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+        fallthrough: false,
+      }),
+    );
+    // Static files at the root (favicon, media); the prerendered pages are only served as pages,
+    // and the server bundle not at all.
+    const staticFiles = express.static(this.pages.root, { index: false, maxAge: '1h' });
+    server.use((request: Request, response: Response, next: NextFunction) =>
+      /^\/(prerender|ssr)\//.test(request.path) ? next() : staticFiles(request, response, next),
+    );
+    server.get('/robots.txt', (_request: Request, response: Response) => this.robots(response));
+    server.get('/sitemap.xml', (_request: Request, response: Response, next: NextFunction) =>
+      this.sitemap(response).catch(next),
+    );
+    server.use((request: Request, response: Response, next: NextFunction) => {
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(request.path);
+      if (!isPage) return next();
+      this.page(request, response).catch(next);
+    });
+  }
+
+  private get publicUrl(): string {
+    return this.config.env.PUBLIC_URL;
+  }
+
+  private robots(response: Response): void {
+    response.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
+    response.send(robotsTxt(this.publicUrl));
+  }
+
+  private async sitemap(response: Response): Promise<void> {
+    const posts = await this.blog.list(false);
+    response.type('application/xml').setHeader('Cache-Control', 'public, max-age=600');
+    response.send(sitemapXml(this.publicUrl, this.pages.publicPaths, posts));
+  }
+
+  private async page(request: Request, response: Response): Promise<void> {
+    const language = pageLanguage(request);
+    const choice = this.pages.choose(request.path, language, request.query);
+    response.setHeader('Cache-Control', 'no-cache');
+    // The same address is Korean or English by the visitor's cookie: caches must keep both.
+    response.setHeader('Vary', 'Cookie');
+    response.type('html');
+
+    switch (choice.kind) {
+      case 'page': {
+        const seeds = this.seeds.forPage(choice.path);
+        if (!seeds) return void response.send(choice.html);
+        try {
+          const html = await this.renderer.render(choice.path, language, await seeds);
+          response.send(html ?? choice.html);
+        } catch (error) {
+          // The database is away: the prerendered page still shows, and the app fetches the rest.
+          this.logger.warn(`${request.path} served without its data: ${String(error)}`);
+          response.send(choice.html);
+        }
+        return;
+      }
+      case 'app':
+        response.setHeader('X-Robots-Tag', 'noindex');
+        return void response.send(choice.html);
+      case 'rendered':
+        response.setHeader('X-Robots-Tag', 'noindex');
+        return void response.send((await this.renderer.render(choice.path, language, [])) ?? choice.fallback);
+      case 'not-found':
+        return void response.status(404).send(choice.html);
+      case 'post':
+        return this.post(choice.slug, choice.shell, request, response, language);
+    }
+  }
+
+  private async post(
+    slug: string,
+    shell: string,
+    request: Request,
+    response: Response,
+    language: PageLanguage,
+  ): Promise<void> {
+    try {
+      const post = await this.blog.bySlug(slug, false);
+      const page = (await this.renderer.render(request.path, language, this.seeds.forPost(post))) ?? shell;
+      response.send(withPostHead(page, postHeadTags(post, language, this.publicUrl, brandOf(shell))));
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return void response.status(503).send(shell);
+      if (!(error instanceof NotFoundException)) throw error;
+      // The app shows 'Content not found' for it; crawlers get the status.
+      response.status(404).setHeader('X-Robots-Tag', 'noindex').send(shell);
+    }
+  }
+}

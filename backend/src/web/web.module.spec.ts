@@ -1,0 +1,145 @@
+import 'reflect-metadata';
+import { Module, NotFoundException } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import type { BlogPost } from '../blog/blog-post.entity';
+import { BlogModule } from '../blog/blog.module';
+import { BlogService } from '../blog/blog.service';
+import { appConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { parseConfig } from '../config/config.schema';
+import { QrModule } from '../qr/qr.module';
+import { QrService } from '../qr/qr.service';
+import { TestimonialModule } from '../testimonial/testimonial.module';
+import { TestimonialService } from '../testimonial/testimonial.service';
+import { PUBLIC_URL_PLACEHOLDER } from './web-pages';
+import { WebModule } from './web.module';
+
+const PUBLIC_URL = 'https://gifts.example';
+const HEAD =
+  '<!--page-head--><title>Giftcast</title><meta property="og:site_name" content="Giftcast"/><!--/page-head-->';
+
+/**
+ * A web build as the frontend's makes it, with a server bundle that writes what it was called
+ * with into the page: the language, the path and the seeds.
+ */
+function webBuild(): string {
+  const root = mkdtempSync(join(tmpdir(), 'web-module-'));
+  const page = (name: string) => `<html data-public-url="${PUBLIC_URL_PLACEHOLDER}"><head>${HEAD}</head>${name}</html>`;
+  writeFileSync(join(root, 'index.html'), page('<div id="root"></div>'));
+  for (const language of ['ko', 'en']) {
+    mkdirSync(join(root, 'prerender', language), { recursive: true });
+    for (const name of ['index', 'blog', 'how', 'blog-post', 'not-found']) {
+      writeFileSync(join(root, 'prerender', language, `${name}.html`), page(`prerendered ${name} ${language}`));
+    }
+  }
+  mkdirSync(join(root, 'ssr'));
+  writeFileSync(
+    join(root, 'ssr', 'entry-server.js'),
+    `export async function renderDocument(template, path, language, seeds) {
+      return template.replace('<div id="root"></div>', '<div id="root">' + language + ' ' + path + ' ' + JSON.stringify(seeds) + '</div>');
+    }`,
+  );
+  return root;
+}
+
+const post = {
+  id: '6b1f9a3e-8c2d-4e5f-9a0b-1c2d3e4f5a6b',
+  slug: 'spring-flowers',
+  title: '봄꽃 선물',
+  titleEn: 'Spring flowers',
+  content: '본문',
+  contentEn: null,
+  excerpt: '봄꽃과 함께 영상 메시지를',
+  excerptEn: null,
+  thumbnailUrl: null,
+  published: true,
+  createdAt: new Date('2026-03-01T00:00:00Z'),
+  updatedAt: new Date('2026-03-02T00:00:00Z'),
+} as BlogPost;
+
+const blog = {
+  list: jest.fn(() => Promise.resolve([post])),
+  bySlug: jest.fn((slug: string) =>
+    slug === post.slug ? Promise.resolve(post) : Promise.reject(new NotFoundException('error.post.notFound')),
+  ),
+};
+const testimonials = { featured: jest.fn(() => Promise.resolve([{ id: 't1', name: '김지은' }])) };
+const qr = { available: jest.fn(() => Promise.resolve([{ id: 'q1', serialNumber: '0500', status: 'unused' }])) };
+
+@Module({ providers: [{ provide: BlogService, useValue: blog }], exports: [BlogService] })
+class FakeBlogModule {}
+@Module({ providers: [{ provide: TestimonialService, useValue: testimonials }], exports: [TestimonialService] })
+class FakeTestimonialModule {}
+@Module({ providers: [{ provide: QrService, useValue: qr }], exports: [QrService] })
+class FakeQrModule {}
+
+describe('WebModule', () => {
+  const root = webBuild();
+  let app: NestExpressApplication;
+
+  beforeAll(async () => {
+    const { env } = parseConfig({ DATABASE_URL: 'postgres://giftcast@localhost/giftcast', PUBLIC_URL, WEB_ROOT: root });
+    const moduleRef = await Test.createTestingModule({ imports: [ConfigModule.forRoot(appConfig(env)), WebModule] })
+      .overrideModule(BlogModule)
+      .useModule(FakeBlogModule)
+      .overrideModule(TestimonialModule)
+      .useModule(FakeTestimonialModule)
+      .overrideModule(QrModule)
+      .useModule(FakeQrModule)
+      .compile();
+    app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
+    app.setGlobalPrefix('api');
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('renders the home page with the featured testimonials under their query key, on PUBLIC_URL', async () => {
+    const response = await request(app.getHttpServer()).get('/').expect(200).expect('Content-Type', /html/);
+    expect(response.text).toContain(`ko / [[["/api/testimonials/featured"],[{"id":"t1","name":"김지은"}]]]`);
+    expect(response.text).toContain(`data-public-url="${PUBLIC_URL}"`);
+    expect(response.headers.vary).toBe('Cookie');
+  });
+
+  it('renders the blog in the language of the visitor’s cookie, with the posts as the API answers them', async () => {
+    const response = await request(app.getHttpServer()).get('/blog').set('Cookie', 'giftcast-language=en').expect(200);
+    expect(response.text).toContain('en /blog [[["/api/posts?published=true"],[{"id":"6b1f9a3e');
+    expect(response.text).toContain('"createdAt":"2026-03-01T00:00:00.000Z"');
+  });
+
+  it('renders a post with its data under the post’s query key and its own head tags', async () => {
+    const response = await request(app.getHttpServer()).get('/blog/spring-flowers?lang=en').expect(200);
+    expect(response.text).toContain('en /blog/spring-flowers [[["/api/posts/slug","spring-flowers"],{"id":');
+    expect(response.text).toContain('<title data-server-head>Spring flowers | Giftcast</title>');
+  });
+
+  it('answers an unknown post with the post page and status 404, kept out of search engines', async () => {
+    const response = await request(app.getHttpServer()).get('/blog/no-such-post').expect(404);
+    expect(response.text).toContain('prerendered blog-post ko');
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+  });
+
+  it('serves the prerendered page when the data cannot be read', async () => {
+    testimonials.featured.mockRejectedValueOnce(new Error('database away'));
+    const response = await request(app.getHttpServer()).get('/?lang=en').expect(200);
+    expect(response.text).toContain('prerendered index en');
+  });
+
+  it('lists the public pages and published posts in the sitemap', async () => {
+    const response = await request(app.getHttpServer()).get('/sitemap.xml').expect(200);
+    expect(response.text).toContain(`<loc>${PUBLIC_URL}/how</loc>`);
+    expect(response.text).toContain(`<loc>${PUBLIC_URL}/blog/spring-flowers?lang=en</loc>`);
+  });
+
+  it('leaves every path under /api to the API', async () => {
+    await request(app.getHttpServer()).get('/api/nope').expect(404).expect('Content-Type', /json/);
+  });
+});

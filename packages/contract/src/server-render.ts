@@ -1,0 +1,18 @@
+/** What the backend hands the web build's server bundle to render a page with its data. */
+
+export type PageLanguage = 'ko' | 'en';
+
+/** A query's key (see query-keys) and the data the page is rendered with. */
+export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
+
+/**
+ * The server bundle's export (frontend/src/entry-server.tsx, built to dist/ssr/entry-server.js):
+ * the page at `path` in `language`, written into the web build's index.html (`template`), its
+ * queries filled with `seeds` so that the app hydrates without fetching them again.
+ */
+export type RenderDocument = (
+  template: string,
+  path: string,
+  language: PageLanguage,
+  seeds: QuerySeed[],
+) => Promise<string>;

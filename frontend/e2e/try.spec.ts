@@ -190,7 +190,10 @@ test('a code disabled by an admin leaves the open page without a reload and come
     await setStatus(request, token, id, 'disabled');
     await expect(card).toHaveCount(0);
     await expect(cards).toHaveCount(20);
-    expect((await availableCodes(request)).some((code) => code.serialNumber === serial)).toBe(false);
+    // The public list is answered from nginx's one-second cache: it follows within a second.
+    await expect
+      .poll(async () => (await availableCodes(request)).some((code) => code.serialNumber === serial))
+      .toBe(false);
   } finally {
     await setStatus(request, token, id, 'unused');
   }

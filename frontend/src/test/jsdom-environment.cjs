@@ -1,6 +1,7 @@
-// jsdom lacks the Fetch API (fetch, Request, Response, Headers), which our api client uses, and
-// MessageChannel (React's scheduler). Node has them; hand them to each test's window, together with
-// the AbortController and streams they check their arguments against.
+// jsdom lacks the Fetch API (fetch, Request, Response, Headers), which our api client uses. Node has
+// it; hand it to each test's window, together with the AbortController and streams it checks its
+// arguments against. Not Node's MessageChannel: React's scheduler would hold its port open and keep
+// jest from exiting; without it the scheduler uses the window's timers, which jsdom closes.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const FROM_NODE = [
@@ -14,7 +15,6 @@ const FROM_NODE = [
   'TextEncoder',
   'TextDecoder',
   'structuredClone',
-  'MessageChannel',
 ];
 
 class JsdomWithFetchEnvironment extends TestEnvironment {

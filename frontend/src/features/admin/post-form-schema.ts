@@ -1,3 +1,4 @@
+import { POST_LIMITS } from '@giftcast/contract/limits';
 import type { TFunction } from '../../lib/i18n';
 // zod/mini, as the public forms use: sharing one zod core with them, the console's schemas
 // cannot pull the whole of full zod into the visitors' bundle.
@@ -5,17 +6,6 @@ import * as z from 'zod/mini';
 import type { Post } from '../../lib/post';
 import { trimmedText } from '../../lib/text-field-schema';
 import type { PostInput } from './api/admin-post';
-
-/** The spec's blog limits (section 5), the same numbers the backend's DTO checks. */
-export const POST_LIMITS = {
-  title: { min: 5, max: 40 },
-  titleEn: { max: 80 },
-  content: { min: 50, max: 1200 },
-  contentEn: { max: 2400 },
-  excerpt: { min: 20, max: 100 },
-  excerptEn: { max: 200 },
-  slug: { max: 30 },
-} as const;
 
 /** Lowercases and turns every character other than a-z, 0-9 and '-' into '-'. */
 export function toSlug(value: string): string {
@@ -34,6 +24,8 @@ export function isHttpUrl(value: string): boolean {
 
 export function createPostSchema(t: TFunction) {
   const L = POST_LIMITS;
+  // Too long a URL is refused as not a URL, as the backend words it.
+  const urlInvalid = t('admin.validation.urlInvalid');
   return z.object({
     title: trimmedText(L.title, { min: t('admin.validation.titleMin'), max: t('admin.validation.titleMax') }),
     titleEn: trimmedText(L.titleEn, { max: t('admin.validation.titleEnMax') }),
@@ -42,12 +34,12 @@ export function createPostSchema(t: TFunction) {
     excerpt: trimmedText(L.excerpt, { min: t('admin.validation.excerptMin'), max: t('admin.validation.excerptMax') }),
     excerptEn: trimmedText(L.excerptEn, { max: t('admin.validation.excerptEnMax') }),
     thumbnailUrl: trimmedText(
-      {},
-      {},
-      z.refine((value) => value === '' || isHttpUrl(value), t('admin.validation.urlInvalid')),
+      L.thumbnailUrl,
+      { max: urlInvalid },
+      z.refine((value) => value === '' || isHttpUrl(value), urlInvalid),
     ),
     slug: trimmedText(
-      { min: 1, max: L.slug.max },
+      L.slug,
       { min: t('admin.validation.slugRequired'), max: t('admin.validation.slugMax') },
       z.regex(/^[a-z0-9-]+$/, t('admin.validation.slugPattern')),
     ),

@@ -1,30 +1,17 @@
+import { TESTIMONIAL_LIMITS } from '@giftcast/contract/limits';
 import type { TFunction } from '../../lib/i18n';
 import * as z from 'zod/mini';
 import type { Testimonial, TestimonialInput } from './api/use-admin-testimonials';
 import { trimmedText } from '../../lib/text-field-schema';
 import { isHttpUrl } from './post-form-schema';
 
-/** The spec's testimonial rules, the same numbers backend/src/testimonial/dto/testimonial.dto.ts checks. */
-export const TESTIMONIAL_LIMITS = {
-  name: { min: 2, max: 100 },
-  nameEn: { max: 100 },
-  role: { min: 2, max: 100 },
-  roleEn: { max: 100 },
-  content: { min: 10, max: 2000 },
-  contentEn: { max: 4000 },
-  url: { max: 2048 },
-} as const;
-
 export const RATINGS = ['1', '2', '3', '4', '5'] as const;
 
 export function createTestimonialSchema(t: TFunction) {
   const L = TESTIMONIAL_LIMITS;
   const invalidUrl = t('admin.testimonials.validation.url');
-  const optionalUrl = trimmedText(
-    L.url,
-    { max: invalidUrl },
-    z.refine((value) => value === '' || isHttpUrl(value), invalidUrl),
-  );
+  const optionalUrl = (limit: { max: number }) =>
+    trimmedText(limit, { max: invalidUrl }, z.refine((value) => value === '' || isHttpUrl(value), invalidUrl));
   const nameMax = t('admin.testimonials.validation.nameMax');
   const roleMax = t('admin.testimonials.validation.roleMax');
   return z.object({
@@ -37,8 +24,8 @@ export function createTestimonialSchema(t: TFunction) {
       max: t('admin.testimonials.validation.contentMax'),
     }),
     contentEn: trimmedText(L.contentEn, { max: t('admin.testimonials.validation.contentEnMax') }),
-    imageUrl: optionalUrl,
-    videoUrl: optionalUrl,
+    imageUrl: optionalUrl(L.imageUrl),
+    videoUrl: optionalUrl(L.videoUrl),
     rating: z.string().check(z.regex(/^[1-5]$/, t('admin.testimonials.validation.rating'))),
     featured: z.boolean(),
   });

@@ -11,6 +11,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
+import { POST_LIMITS } from '@giftcast/contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save, X } from 'lucide-react';
 import { useMemo } from 'react';
@@ -25,7 +26,6 @@ import { showSaveError, useKeptDraft } from '../editor-form';
 import {
   createPostSchema,
   formValuesToInput,
-  POST_LIMITS,
   toSlug,
   type PostField,
   type PostFormOutput,

@@ -1,4 +1,5 @@
 import { Box, Button, chakra, Field, Fieldset, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { QR_GENERATE_LIMITS } from '@giftcast/contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useId, useMemo } from 'react';
@@ -8,12 +9,7 @@ import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { isUnauthorized } from '../api/admin-request';
 import { QR_POOLS, useGenerateQrCodes } from '../api/use-admin-qr';
-import {
-  createQrGenerateSchema,
-  QR_GENERATE_LIMITS,
-  type QrGenerateOutput,
-  type QrGenerateValues,
-} from '../qr-generate-schema';
+import { createQrGenerateSchema, type QrGenerateOutput, type QrGenerateValues } from '../qr-generate-schema';
 
 interface QrGenerateFormProps {
   token: string;
@@ -97,8 +93,8 @@ export function QrGenerateForm({ token, onSessionExpired }: QrGenerateFormProps)
           <Input
             type="number"
             inputMode="numeric"
-            min={QR_GENERATE_LIMITS.min}
-            max={QR_GENERATE_LIMITS.max}
+            min={QR_GENERATE_LIMITS.count.min}
+            max={QR_GENERATE_LIMITS.count.max}
             {...register('count')}
           />
           <Field.ErrorText>{errors.count?.message}</Field.ErrorText>

@@ -11,6 +11,7 @@ import {
   Stack,
   Textarea,
 } from '@chakra-ui/react';
+import { TESTIMONIAL_LIMITS } from '@giftcast/contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save, X } from 'lucide-react';
 import { useMemo } from 'react';
@@ -23,7 +24,6 @@ import { showSaveError, useKeptDraft } from '../editor-form';
 import {
   createTestimonialSchema,
   RATINGS,
-  TESTIMONIAL_LIMITS,
   testimonialFormToInput,
   type TestimonialField,
   type TestimonialFormOutput,
@@ -154,17 +154,6 @@ export function TestimonialEditor({ token, draft, onClose, onUnauthorized }: Tes
   );
 }
 
-const MAX_LENGTH: Record<TextField, number> = {
-  name: TESTIMONIAL_LIMITS.name.max,
-  nameEn: TESTIMONIAL_LIMITS.nameEn.max,
-  role: TESTIMONIAL_LIMITS.role.max,
-  roleEn: TESTIMONIAL_LIMITS.roleEn.max,
-  content: TESTIMONIAL_LIMITS.content.max,
-  contentEn: TESTIMONIAL_LIMITS.contentEn.max,
-  imageUrl: TESTIMONIAL_LIMITS.url.max,
-  videoUrl: TESTIMONIAL_LIMITS.url.max,
-};
-
 interface TestimonialTextFieldProps {
   form: TestimonialForm;
   name: TextField;
@@ -184,7 +173,7 @@ function TestimonialTextField({
   const error = form.formState.errors[name]?.message;
   const props = {
     ...form.register(name),
-    maxLength: MAX_LENGTH[name],
+    maxLength: TESTIMONIAL_LIMITS[name].max,
     placeholder: type === 'url' ? 'https://' : undefined,
   };
 

@@ -310,6 +310,27 @@ describe('admin blog manager', () => {
     expect(field(/^Title \(Korean\)/)).toHaveValue('');
   });
 
+  it('keeps no draft of an edit once it is cancelled or saved', async () => {
+    logInStored();
+    routes({
+      'GET /api/admin/posts': postsPages(() => [olderPublished]),
+      'PATCH /api/posts/p1': () => jsonResponse(200, olderPublished),
+    });
+    const first = await renderWithProviders(<AdminConsolePage blogOnly />);
+    const edit = async () =>
+      first.user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: 'Edit' }));
+    await edit();
+    await first.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await edit();
+    await first.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
+    first.unmount();
+
+    await renderWithProviders(<AdminConsolePage blogOnly />);
+    expect(await screen.findAllByTestId('admin-post')).toHaveLength(1);
+    expect(screen.queryByLabelText(/^Title \(Korean\)/)).not.toBeInTheDocument();
+  });
+
   it('asks before deleting and does nothing when declined', async () => {
     logInStored();
     routes({ 'GET /api/admin/posts': postsPages(() => [olderPublished]) });

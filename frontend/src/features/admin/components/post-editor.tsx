@@ -51,14 +51,13 @@ export function PostEditor({ token, draft, onClose, onUnauthorized }: PostEditor
     resolver: zodResolver(schema),
     defaultValues: draft.values,
   });
-  const { handleSubmit, reset, setError, control } = form;
+  const { handleSubmit, setError, control } = form;
   const isEdit = draft.id !== null;
 
   useKeptDraft(form, postDraft, draft.id);
 
   const close = () => {
     postDraft.clear();
-    reset();
     onClose();
   };
 

@@ -4,28 +4,17 @@ import type { TFunction } from '../../lib/i18n';
 // cannot pull the whole of full zod into the visitors' bundle.
 import * as z from 'zod/mini';
 import type { Post } from '../../lib/post';
-import { trimmedText } from '../../lib/text-field-schema';
+import { optionalHttpUrl, trimmedText } from '../../lib/text-field-schema';
 import type { PostInput } from './api/admin-post';
+import { optionalTextsForApi, optionalTextsForForm } from './optional-texts';
 
 /** Lowercases and turns every character other than a-z, 0-9 and '-' into '-'. */
 export function toSlug(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9-]/g, '-');
 }
 
-/** An absolute http(s) URL, what the backend's URL fields accept. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 export function createPostSchema(t: TFunction) {
   const L = POST_LIMITS;
-  // Too long a URL is refused as not a URL, as the backend words it.
-  const urlInvalid = t('admin.validation.urlInvalid');
   return z.object({
     title: trimmedText(L.title, { min: t('admin.validation.titleMin'), max: t('admin.validation.titleMax') }),
     titleEn: trimmedText(L.titleEn, { max: t('admin.validation.titleEnMax') }),
@@ -33,11 +22,8 @@ export function createPostSchema(t: TFunction) {
     contentEn: trimmedText(L.contentEn, { max: t('admin.validation.contentEnMax') }),
     excerpt: trimmedText(L.excerpt, { min: t('admin.validation.excerptMin'), max: t('admin.validation.excerptMax') }),
     excerptEn: trimmedText(L.excerptEn, { max: t('admin.validation.excerptEnMax') }),
-    thumbnailUrl: trimmedText(
-      L.thumbnailUrl,
-      { max: urlInvalid },
-      z.refine((value) => value === '' || isHttpUrl(value), urlInvalid),
-    ),
+    // Too long a URL is refused as not a URL, as the backend words it.
+    thumbnailUrl: optionalHttpUrl(L.thumbnailUrl, t('admin.validation.urlInvalid')),
     slug: trimmedText(
       L.slug,
       { min: t('admin.validation.slugRequired'), max: t('admin.validation.slugMax') },
@@ -63,33 +49,13 @@ export const emptyPostValues: PostFormValues = {
   published: false,
 };
 
+const OPTIONAL_TEXTS = ['titleEn', 'contentEn', 'excerptEn', 'thumbnailUrl'] as const;
+
 export function postToFormValues(post: Post): PostFormValues {
-  return {
-    title: post.title,
-    titleEn: post.titleEn ?? '',
-    content: post.content,
-    contentEn: post.contentEn ?? '',
-    excerpt: post.excerpt,
-    excerptEn: post.excerptEn ?? '',
-    thumbnailUrl: post.thumbnailUrl ?? '',
-    slug: post.slug,
-    published: post.published,
-  };
+  const { title, content, excerpt, slug, published } = post;
+  return { title, content, excerpt, slug, published, ...optionalTextsForForm(post, OPTIONAL_TEXTS) };
 }
 
-// Optional fields left empty are sent as null, as the API stores them.
-const orNull = (value: string) => (value === '' ? null : value);
-
 export function formValuesToInput(values: PostFormOutput): PostInput {
-  return {
-    title: values.title,
-    titleEn: orNull(values.titleEn),
-    content: values.content,
-    contentEn: orNull(values.contentEn),
-    excerpt: values.excerpt,
-    excerptEn: orNull(values.excerptEn),
-    thumbnailUrl: orNull(values.thumbnailUrl),
-    slug: values.slug,
-    published: values.published,
-  };
+  return { ...values, ...optionalTextsForApi(values, OPTIONAL_TEXTS) };
 }

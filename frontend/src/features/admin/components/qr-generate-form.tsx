@@ -7,20 +7,16 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { isUnauthorized } from '../api/admin-request';
 import { QR_POOLS, useGenerateQrCodes } from '../api/use-admin-qr';
 import { createQrGenerateSchema, type QrGenerateOutput, type QrGenerateValues } from '../qr-generate-schema';
-
-interface QrGenerateFormProps {
-  token: string;
-  onSessionExpired: () => void;
-}
+import { reportFailure } from '../report-failure';
+import type { AdminSectionProps } from './admin-console-shell';
 
 /**
  * Creates the next N codes of one pool; their serials continue after the highest one ever issued.
  * Print is chosen unless the admin picks /try: a sticker's code must never be offered there.
  */
-export function QrGenerateForm({ token, onSessionExpired }: QrGenerateFormProps) {
+export function QrGenerateForm({ token, onSessionExpired }: AdminSectionProps) {
   const { t } = useTranslation();
   const generate = useGenerateQrCodes(token);
   const schema = useMemo(() => createQrGenerateSchema(t), [t]);
@@ -45,22 +41,16 @@ export function QrGenerateForm({ token, onSessionExpired }: QrGenerateFormProps)
           description: t('admin.qr.generate.range', { first, last, pool: t(`admin.qr.pool.${request.pool}`) }),
         });
       },
-      onError: (error) => {
-        if (isUnauthorized(error)) {
-          onSessionExpired();
-          return;
-        }
-        showToast({
-          type: 'error',
+      onError: (error) =>
+        reportFailure(error, onSessionExpired, {
           title: t('admin.qr.generate.failed'),
           description: errorMessage(error) ?? t('admin.tryAgain'),
-        });
-      },
+        }),
     });
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('admin.qr.generate.heading')}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('admin.qr.generate.heading')}>
       <Fieldset.Root mb="4">
         <Fieldset.Legend>{t('admin.qr.generate.pool')}</Fieldset.Legend>
         <Stack direction={{ base: 'column', md: 'row' }} gap={{ base: '2', md: '6' }}>

@@ -50,7 +50,7 @@ export function useEditorForm<Values extends FieldValues, Output extends FieldVa
   const { t } = useTranslation();
   const form: EditorForm<Values, Output> = useForm<Values, unknown, Output>({
     resolver,
-    // Complete values, which react-hook-form's type for them (every field optional) cannot tell.
+    // TypeScript cannot see that a generic Values fits react-hook-form's deep-partial defaults type.
     defaultValues: draft.values as DefaultValues<Values>,
   });
   useKeptDraft(form, store, draft.id);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { errorDetails, isUnauthorized } from './api/admin-request';
+import { ApiError } from '../../lib/api-client';
+import { isUnauthorized } from './api/admin-request';
 import type { DraftStore } from './editor-draft';
 
 // What the admin's editors (posts, testimonials) share around their react-hook-form form.
@@ -35,7 +36,8 @@ export function showSaveError<Values extends FieldValues, Output extends FieldVa
     return false;
   }
   const fields = form.getValues();
-  for (const { field, message } of errorDetails(error)) {
+  const details = error instanceof ApiError ? (error.details ?? []) : [];
+  for (const { field, message } of details) {
     if (field in fields) form.setError(field as Path<Values>, { type: 'server', message });
   }
   return true;

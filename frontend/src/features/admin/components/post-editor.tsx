@@ -17,8 +17,7 @@ import { useMemo } from 'react';
 import { Controller, useForm, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { errorStatus } from '../api/admin-request';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSavePost } from '../api/use-admin-posts';
 import { postDraft, type Draft } from '../editor-draft';
 import { showSaveError, useKeptDraft } from '../editor-form';
@@ -74,7 +73,7 @@ export function PostEditor({ token, draft, onClose, onUnauthorized }: PostEditor
           if (!showSaveError(error, form, onUnauthorized)) return;
           // A duplicate slug is a conflict, not a validation failure; it belongs under the slug.
           const serverMessage = errorMessage(error);
-          if (errorStatus(error) === 409 && serverMessage) {
+          if (error instanceof ApiError && error.status === 409 && serverMessage) {
             setError('slug', { type: 'server', message: serverMessage });
           }
           showToast({

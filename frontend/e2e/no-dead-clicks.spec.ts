@@ -155,6 +155,10 @@ async function expectEveryClickAnswered(visitor: () => Promise<BrowserContext>, 
       // (and its retries) would wait out exactly the dead time this test is after.
       await control.click({ trial: false, force: true, timeout: 10_000 });
       const shownAfterMs = await shownAfter;
+      // One line per click, for the matrix `make test-clicks` prints: project, click, delay, answer.
+      console.log(
+        `click\t${test.info().project.name}\t${click.target}\t+${delay} ms\t${shownAfterMs === null ? 'none' : `${shownAfterMs} ms`}`,
+      );
       const outcome =
         shownAfterMs === null
           ? `nothing showed within ${LOOK_FOR_LATE_EFFECT_MS / 1000} s (a dead click)`

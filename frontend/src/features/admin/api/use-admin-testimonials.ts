@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { pagedUrl, type Page } from './admin-page';
-import type { Testimonial } from '../../testimonials/api/testimonial';
+import type { Testimonial } from '../../../lib/testimonial';
 import { adminJson, adminRequest } from './admin-request';
 
 export type { Testimonial };

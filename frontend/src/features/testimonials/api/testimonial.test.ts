@@ -1,4 +1,5 @@
-import { avatarInitial, localizeTestimonial, parseRating, type Testimonial } from './testimonial';
+import type { Testimonial } from '../../../lib/testimonial';
+import { avatarInitial, localizeTestimonial, parseRating } from './testimonial';
 
 const testimonial = (overrides: Partial<Testimonial> = {}): Testimonial => ({
   id: '1',

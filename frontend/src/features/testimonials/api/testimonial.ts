@@ -1,20 +1,5 @@
 import type { Language } from '../../../lib/i18n';
-
-/** A testimonial as the API returns it (featured list and admin calls); absent optional fields are null. */
-export interface Testimonial {
-  id: string;
-  name: string;
-  nameEn: string | null;
-  role: string;
-  roleEn: string | null;
-  content: string;
-  contentEn: string | null;
-  imageUrl: string | null;
-  videoUrl: string | null;
-  rating: string;
-  featured: boolean;
-  createdAt: string;
-}
+import type { Testimonial } from '../../../lib/testimonial';
 
 /** What a card shows, already in the visitor's language. */
 export interface TestimonialView {

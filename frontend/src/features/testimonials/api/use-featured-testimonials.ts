@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Testimonial } from './testimonial';
+import type { Testimonial } from '../../../lib/testimonial';
 
 export const featuredTestimonialsQueryKey = ['/api/testimonials/featured'];
 

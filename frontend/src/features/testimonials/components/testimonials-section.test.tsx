@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
 import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
-import type { Testimonial } from '../api/testimonial';
+import type { Testimonial } from '../../../lib/testimonial';
 import { TestimonialsSection } from './testimonials-section';
 
 let fetchMock: ReturnType<typeof mockFetch>;

@@ -1,4 +1,4 @@
-import { jsonResponse, mockFetch } from '../../test/fake-fetch';
+import { jsonResponse, mockFetch, requestUrl } from '../../test/fake-fetch';
 import { ADMIN_TOKEN_STORAGE_KEY } from './api/use-admin-session';
 
 // Test support for the admin screens (imported only by *.test.tsx files).
@@ -20,7 +20,7 @@ export function fakeAdminApi(table: Record<string, Handler>) {
   const fetchMock = mockFetch();
   const calls: FakeCall[] = [];
   fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(requestUrl(input), 'http://localhost');
     const call: FakeCall = {
       method: init?.method ?? 'GET',
       url,

@@ -56,7 +56,7 @@ function routes(table: Parameters<typeof fakeAdminApi>[0]) {
 const callsTo = (method: string, pathname: string) => api.callsTo(method, pathname);
 
 const passwordInput = () => screen.getByLabelText(/Password/);
-const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
 beforeEach(async () => {
   localStorage.clear();

@@ -29,7 +29,7 @@ const page = (items: Testimonial[]) => () => jsonResponse(200, { items, total: i
 const onSessionExpired = jest.fn();
 const renderManager = () =>
   renderWithProviders(<TestimonialManager token="token-1" onSessionExpired={onSessionExpired} />);
-const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
 beforeEach(async () => {
   sessionStorage.clear();

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { trackEvent } from '../../../lib/analytics';
 import { changeLanguage } from '../../../lib/i18n';
-import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { fakeResponse, jsonResponse, mockFetch, requestUrl } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import { InquiryForm } from './inquiry-form';
 
@@ -107,7 +107,8 @@ async function fillValid(user: User, language: Language, kind: Kind, values: Par
 function sentRequest() {
   expect(fetchMock).toHaveBeenCalledTimes(1);
   const [url, init] = fetchMock.mock.calls[0];
-  return { url: String(url), method: init?.method, body: JSON.parse(String(init?.body)) as unknown };
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+  return { url: requestUrl(url), method: init?.method, body };
 }
 
 describe.each(['ko', 'en'] as const)('InquiryForm in %s', (language) => {

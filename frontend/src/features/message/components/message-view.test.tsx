@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
-import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { fakeResponse, jsonResponse, mockFetch, requestUrl } from '../../../test/fake-fetch';
 import { renderApp, renderWithProviders } from '../../../test/render';
 import { OWNER_KEYS_STORAGE_KEY, saveOwnerKey } from '../api/owner-keys';
 import { PROCESSING_POLL_MS } from '../api/use-message';
@@ -344,7 +344,7 @@ describe('taking a message back', () => {
 describe('the /v/:qrToken route', () => {
   it('is private: noindex, and the page heading comes before the lazily loaded view', async () => {
     fetchMock.mockImplementation(async (url) =>
-      String(url).startsWith('/api/messages/') ? notFound() : jsonResponse(200, []),
+      requestUrl(url).startsWith('/api/messages/') ? notFound() : jsonResponse(200, []),
     );
     await renderApp('/v/tok-9');
 

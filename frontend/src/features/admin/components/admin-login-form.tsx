@@ -53,7 +53,7 @@ export function AdminLoginForm({ onLoggedIn, sessionExpired = false }: AdminLogi
   return (
     <Container maxW="sm" py={{ base: '12', md: '20' }}>
       <Stack asChild gap="5">
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Stack gap="2" align="center" textAlign="center">
             <LockKeyhole aria-hidden size={32} />
             <Heading as="h1" size="2xl">

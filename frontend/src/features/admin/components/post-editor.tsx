@@ -89,7 +89,7 @@ export function PostEditor({ token, draft, onClose, onUnauthorized }: PostEditor
 
   return (
     <Card.Root asChild variant="outline">
-      <form onSubmit={onSubmit} noValidate aria-labelledby="post-editor-heading">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="post-editor-heading">
         <Card.Header>
           <Heading as="h2" size="lg" id="post-editor-heading">
             {t(isEdit ? 'admin.editPost' : 'admin.newPost')}

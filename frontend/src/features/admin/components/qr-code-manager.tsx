@@ -196,7 +196,7 @@ export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
             <X aria-hidden />
             {t('admin.qr.clearSelection')}
           </Button>
-          <Button disabled={selection.length === 0} onClick={() => navigate(printSheetPath(selection))}>
+          <Button disabled={selection.length === 0} onClick={() => void navigate(printSheetPath(selection))}>
             <Printer aria-hidden />
             {t('admin.qr.printSelected')}
           </Button>

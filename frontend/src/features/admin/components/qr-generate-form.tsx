@@ -64,7 +64,7 @@ export function QrGenerateForm({ token, onSessionExpired }: QrGenerateFormProps)
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('admin.qr.generate.heading')}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('admin.qr.generate.heading')}>
       <Fieldset.Root mb="4">
         <Fieldset.Legend>{t('admin.qr.generate.pool')}</Fieldset.Legend>
         <Stack direction={{ base: 'column', md: 'row' }} gap={{ base: '2', md: '6' }}>

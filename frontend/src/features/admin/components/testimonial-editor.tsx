@@ -85,7 +85,7 @@ export function TestimonialEditor({ token, draft, onClose, onUnauthorized }: Tes
 
   return (
     <Card.Root asChild variant="outline">
-      <form onSubmit={onSubmit} noValidate aria-labelledby="testimonial-editor-heading">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="testimonial-editor-heading">
         <Card.Header>
           <Heading as="h2" size="lg" id="testimonial-editor-heading">
             {t(isEdit ? 'admin.testimonials.edit' : 'admin.testimonials.new')}

@@ -53,7 +53,7 @@ export function errorMessage(err: unknown): string | undefined {
   try {
     const body: unknown = JSON.parse(match[1]);
     if (body && typeof body === 'object' && 'error' in body) {
-      const { error } = body as { error: unknown };
+      const { error } = body;
       if (typeof error === 'string' && error.trim() !== '') return error;
     }
   } catch {

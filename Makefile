@@ -55,6 +55,7 @@ test-lint: install
 test-types: install
 	cd backend && npx tsc -p tsconfig.json
 	cd frontend && npx tsc -p tsconfig.json --noEmit
+	cd frontend && npx tsc -p e2e/tsconfig.json --noEmit
 
 test-unit: install
 	$(NPM) test -w backend

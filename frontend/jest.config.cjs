@@ -6,6 +6,8 @@ module.exports = {
   // Runs before any module: provides what Vite and the browser would (import.meta.env, APIs jsdom lacks).
   setupFiles: ['<rootDir>/src/test/setup-environment.ts'],
   setupFilesAfterEnv: ['<rootDir>/src/test/setup-tests.ts'],
+  // It also compiles @giftcast/contract's ES modules: the workspace link resolves to
+  // packages/contract/dist, outside node_modules.
   transform: {
     '^.+\\.(t|j)sx?$|\\.mjs$': [
       '@swc/jest',

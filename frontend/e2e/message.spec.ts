@@ -129,6 +129,23 @@ async function expectPlayableMessage(page: Page, language: Language) {
   return video;
 }
 
+/** The page's cumulative layout shift so far: the shifts no input caused, summed. */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The buffered entries are delivered in the observer's first task.
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+}
+
 for (const language of ['ko', 'en'] as const) {
   const text = TEXTS[language];
 
@@ -286,6 +303,8 @@ test.describe('uploading a video file', () => {
       await recipient.goto(`/v/${code.qrToken}`);
       await expectPlayableMessage(recipient, language);
       await expect(recipient.getByRole('button', { name: text.takeBack })).toHaveCount(0);
+      // Nothing on the page moved while the code's state and then the video's size arrived.
+      expect(await layoutShift(recipient)).toBeLessThan(0.01);
     } finally {
       await recipient.close();
     }

@@ -109,10 +109,7 @@ for (const language of ['ko', 'en'] as const) {
     await useLanguage(page, language);
     await page.goto('/unsubscribe?token=00000000-0000-4000-8000-000000000001');
     await expect(page.getByRole('heading', { name: text.confirmTitle })).toBeVisible();
-    await page
-      .getByRole('button', { name: text.cancel, exact: true })
-      .or(page.getByRole('link', { name: text.cancel, exact: true }))
-      .click();
+    await page.getByRole('link', { name: text.cancel, exact: true }).click();
     await expect(page).toHaveURL(`${E2E.baseUrl}/blog`);
     await expect(page.getByRole('heading', { name: text.post })).toBeVisible();
   });

@@ -234,7 +234,7 @@ test.describe('no dead clicks while the page starts (CPU slowed 4x)', () => {
     await expectEveryClickAnswered(visitor, {
       target: 'Cancel on /unsubscribe',
       path: `/unsubscribe?token=${token}`,
-      control: (page) => page.getByRole('button', { name: text.cancel, exact: true }),
+      control: (page) => page.getByRole('link', { name: text.cancel, exact: true }),
       effect: (page, timeout) => arrives(page, timeout, '/blog', text.blogHeading),
     });
   });

@@ -27,3 +27,22 @@ export function trimmedText<Limits extends LengthLimits>(
       ...checks,
     );
 }
+
+/** An absolute http(s) URL, what the backend's URL fields accept. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** An optional http(s) URL field: '' or a URL of at most `limit.max` characters, one message for both. */
+export function optionalHttpUrl(limit: { max: number }, message: string) {
+  return trimmedText(
+    limit,
+    { max: message },
+    z.refine((value) => value === '' || isHttpUrl(value), message),
+  );
+}

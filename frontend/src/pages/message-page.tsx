@@ -19,7 +19,15 @@ export function MessagePage() {
     <>
       {/* Each code's page is private to its giver and recipient: keep it out of search results. */}
       <PageHead title={t('message.title')} description={t('message.description')} noIndex />
-      <Container maxW="xl" px={{ base: '4', md: '6' }} pt={{ base: '6', md: '12' }} pb={{ base: '12', md: '20' }}>
+      {/* At least a screen tall: the footer stays below the fold while the code's state loads,
+          instead of jumping down when it arrives. */}
+      <Container
+        maxW="xl"
+        minH="calc(100svh - var(--chakra-sizes-16))"
+        px={{ base: '4', md: '6' }}
+        pt={{ base: '6', md: '12' }}
+        pb={{ base: '12', md: '20' }}
+      >
         <Stack gap="4">
           <Heading as="h1" size="md" textAlign="center" color="colorPalette.fg" letterSpacing="wide">
             {t('message.heading')}

@@ -1,3 +1,4 @@
+import type { Post } from '../../lib/post';
 import { jsonResponse, mockFetch, requestUrl } from '../../test/fake-fetch';
 import { ADMIN_TOKEN_STORAGE_KEY } from './api/use-admin-session';
 
@@ -58,3 +59,20 @@ export function pagedAnswer<T>(items: () => T[]): Handler {
     });
   };
 }
+
+/** A published post valid for every rule, with English only in its title; `overrides` change it. */
+export const fakePost = (overrides: Partial<Post> = {}): Post => ({
+  id: 'p1',
+  title: 'First post title',
+  titleEn: 'First post in English',
+  content: 'c'.repeat(60),
+  contentEn: null,
+  excerpt: 'An excerpt of twenty or more',
+  excerptEn: null,
+  thumbnailUrl: null,
+  slug: 'first-post',
+  published: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});

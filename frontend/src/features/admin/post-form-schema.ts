@@ -1,35 +1,16 @@
+import { POST_LIMITS } from '@giftcast/contract/limits';
 import type { TFunction } from '../../lib/i18n';
 // zod/mini, as the public forms use: sharing one zod core with them, the console's schemas
 // cannot pull the whole of full zod into the visitors' bundle.
 import * as z from 'zod/mini';
 import type { Post } from '../../lib/post';
-import { trimmedText } from '../../lib/text-field-schema';
+import { optionalHttpUrl, trimmedText } from '../../lib/text-field-schema';
 import type { PostInput } from './api/admin-post';
-
-/** The spec's blog limits (section 5), the same numbers the backend's DTO checks. */
-export const POST_LIMITS = {
-  title: { min: 5, max: 40 },
-  titleEn: { max: 80 },
-  content: { min: 50, max: 1200 },
-  contentEn: { max: 2400 },
-  excerpt: { min: 20, max: 100 },
-  excerptEn: { max: 200 },
-  slug: { max: 30 },
-} as const;
+import { optionalTextsForApi, optionalTextsForForm } from './optional-texts';
 
 /** Lowercases and turns every character other than a-z, 0-9 and '-' into '-'. */
 export function toSlug(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9-]/g, '-');
-}
-
-/** An absolute http(s) URL, what the backend's URL fields accept. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 export function createPostSchema(t: TFunction) {
@@ -41,13 +22,10 @@ export function createPostSchema(t: TFunction) {
     contentEn: trimmedText(L.contentEn, { max: t('admin.validation.contentEnMax') }),
     excerpt: trimmedText(L.excerpt, { min: t('admin.validation.excerptMin'), max: t('admin.validation.excerptMax') }),
     excerptEn: trimmedText(L.excerptEn, { max: t('admin.validation.excerptEnMax') }),
-    thumbnailUrl: trimmedText(
-      {},
-      {},
-      z.refine((value) => value === '' || isHttpUrl(value), t('admin.validation.urlInvalid')),
-    ),
+    // Too long a URL is refused as not a URL, as the backend words it.
+    thumbnailUrl: optionalHttpUrl(L.thumbnailUrl, t('admin.validation.urlInvalid')),
     slug: trimmedText(
-      { min: 1, max: L.slug.max },
+      L.slug,
       { min: t('admin.validation.slugRequired'), max: t('admin.validation.slugMax') },
       z.regex(/^[a-z0-9-]+$/, t('admin.validation.slugPattern')),
     ),
@@ -71,33 +49,13 @@ export const emptyPostValues: PostFormValues = {
   published: false,
 };
 
+const OPTIONAL_TEXTS = ['titleEn', 'contentEn', 'excerptEn', 'thumbnailUrl'] as const;
+
 export function postToFormValues(post: Post): PostFormValues {
-  return {
-    title: post.title,
-    titleEn: post.titleEn ?? '',
-    content: post.content,
-    contentEn: post.contentEn ?? '',
-    excerpt: post.excerpt,
-    excerptEn: post.excerptEn ?? '',
-    thumbnailUrl: post.thumbnailUrl ?? '',
-    slug: post.slug,
-    published: post.published,
-  };
+  const { title, content, excerpt, slug, published } = post;
+  return { title, content, excerpt, slug, published, ...optionalTextsForForm(post, OPTIONAL_TEXTS) };
 }
 
-// Optional fields left empty are sent as null, as the API stores them.
-const orNull = (value: string) => (value === '' ? null : value);
-
 export function formValuesToInput(values: PostFormOutput): PostInput {
-  return {
-    title: values.title,
-    titleEn: orNull(values.titleEn),
-    content: values.content,
-    contentEn: orNull(values.contentEn),
-    excerpt: values.excerpt,
-    excerptEn: orNull(values.excerptEn),
-    thumbnailUrl: orNull(values.thumbnailUrl),
-    slug: values.slug,
-    published: values.published,
-  };
+  return { ...values, ...optionalTextsForApi(values, OPTIONAL_TEXTS) };
 }

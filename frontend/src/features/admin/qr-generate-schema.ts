@@ -1,16 +1,15 @@
+import { QR_GENERATE_LIMITS } from '@giftcast/contract/limits';
 import type { TFunction } from '../../lib/i18n';
 import * as z from 'zod/mini';
 import { QR_POOLS } from './api/use-admin-qr';
 
-/** How many codes one request may create, as backend/src/qr/dto/admin-qr.dto.ts allows. */
-export const QR_GENERATE_LIMITS = { min: 1, max: 1000 } as const;
-
 export function createQrGenerateSchema(t: TFunction) {
-  const message = t('admin.qr.generate.countInvalid', QR_GENERATE_LIMITS);
+  const { min, max } = QR_GENERATE_LIMITS.count;
+  const message = t('admin.qr.generate.countInvalid', { min, max });
   return z.object({
     count: z
       .pipe(z.string().check(z.trim(), z.regex(/^\d+$/, message)), z.transform(Number))
-      .check(z.refine((n) => n >= QR_GENERATE_LIMITS.min && n <= QR_GENERATE_LIMITS.max, message)),
+      .check(z.refine((n) => n >= min && n <= max, message)),
     pool: z.enum(QR_POOLS),
   });
 }

@@ -1,30 +1,15 @@
+import { TESTIMONIAL_LIMITS } from '@giftcast/contract/limits';
 import type { TFunction } from '../../lib/i18n';
 import * as z from 'zod/mini';
 import type { Testimonial, TestimonialInput } from './api/use-admin-testimonials';
-import { trimmedText } from '../../lib/text-field-schema';
-import { isHttpUrl } from './post-form-schema';
-
-/** The spec's testimonial rules, the same numbers backend/src/testimonial/dto/testimonial.dto.ts checks. */
-export const TESTIMONIAL_LIMITS = {
-  name: { min: 2, max: 100 },
-  nameEn: { max: 100 },
-  role: { min: 2, max: 100 },
-  roleEn: { max: 100 },
-  content: { min: 10, max: 2000 },
-  contentEn: { max: 4000 },
-  url: { max: 2048 },
-} as const;
+import { optionalHttpUrl, trimmedText } from '../../lib/text-field-schema';
+import { optionalTextsForApi, optionalTextsForForm } from './optional-texts';
 
 export const RATINGS = ['1', '2', '3', '4', '5'] as const;
 
 export function createTestimonialSchema(t: TFunction) {
   const L = TESTIMONIAL_LIMITS;
   const invalidUrl = t('admin.testimonials.validation.url');
-  const optionalUrl = trimmedText(
-    L.url,
-    { max: invalidUrl },
-    z.refine((value) => value === '' || isHttpUrl(value), invalidUrl),
-  );
   const nameMax = t('admin.testimonials.validation.nameMax');
   const roleMax = t('admin.testimonials.validation.roleMax');
   return z.object({
@@ -37,8 +22,8 @@ export function createTestimonialSchema(t: TFunction) {
       max: t('admin.testimonials.validation.contentMax'),
     }),
     contentEn: trimmedText(L.contentEn, { max: t('admin.testimonials.validation.contentEnMax') }),
-    imageUrl: optionalUrl,
-    videoUrl: optionalUrl,
+    imageUrl: optionalHttpUrl(L.imageUrl, invalidUrl),
+    videoUrl: optionalHttpUrl(L.videoUrl, invalidUrl),
     rating: z.string().check(z.regex(/^[1-5]$/, t('admin.testimonials.validation.rating'))),
     featured: z.boolean(),
   });
@@ -62,36 +47,21 @@ export const emptyTestimonialValues: TestimonialFormValues = {
   featured: false,
 };
 
+const OPTIONAL_TEXTS = ['nameEn', 'roleEn', 'contentEn', 'imageUrl', 'videoUrl'] as const;
+
 export function testimonialToFormValues(testimonial: Testimonial): TestimonialFormValues {
+  const { name, role, content, featured } = testimonial;
   return {
-    name: testimonial.name,
-    nameEn: testimonial.nameEn ?? '',
-    role: testimonial.role,
-    roleEn: testimonial.roleEn ?? '',
-    content: testimonial.content,
-    contentEn: testimonial.contentEn ?? '',
-    imageUrl: testimonial.imageUrl ?? '',
-    videoUrl: testimonial.videoUrl ?? '',
+    name,
+    role,
+    content,
+    featured,
+    ...optionalTextsForForm(testimonial, OPTIONAL_TEXTS),
     // The column is free text; anything but 1-5 reads as the default 5, as on the site.
     rating: /^[1-5]$/.test(testimonial.rating) ? testimonial.rating : '5',
-    featured: testimonial.featured,
   };
 }
 
-// Optional fields left empty are sent as null, as the API stores them.
-const orNull = (value: string) => (value === '' ? null : value);
-
 export function testimonialFormToInput(values: TestimonialFormOutput): TestimonialInput {
-  return {
-    name: values.name,
-    nameEn: orNull(values.nameEn),
-    role: values.role,
-    roleEn: orNull(values.roleEn),
-    content: values.content,
-    contentEn: orNull(values.contentEn),
-    imageUrl: orNull(values.imageUrl),
-    videoUrl: orNull(values.videoUrl),
-    rating: values.rating,
-    featured: values.featured,
-  };
+  return { ...values, ...optionalTextsForApi(values, OPTIONAL_TEXTS) };
 }

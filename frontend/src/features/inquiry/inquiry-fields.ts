@@ -2,14 +2,6 @@ import type { InquiryFormOutput, InquiryFormValues } from './inquiry-schema';
 
 export type InquiryKind = 'partner' | 'contact';
 
-/** Spec section 5, with the same numbers the backend's CreateInquiryDto checks. */
-export const INQUIRY_LIMITS = {
-  name: { min: 2, max: 100 },
-  email: { max: 254 },
-  phone: { max: 30 },
-  message: { min: 10, max: 5000 },
-} as const;
-
 export const emptyInquiryValues: InquiryFormValues = { name: '', email: '', phone: '', message: '' };
 
 /** The body of POST /api/partner and /api/contact; no submissionType, the route sets it. */

@@ -1,5 +1,6 @@
+import { INQUIRY_LIMITS } from '@giftcast/contract/limits';
 import { i18n } from '../../lib/i18n';
-import { formValuesToInput, INQUIRY_LIMITS } from './inquiry-fields';
+import { formValuesToInput } from './inquiry-fields';
 import { createInquirySchema } from './inquiry-schema';
 
 const valid = { name: '홍길', email: 'giver@example.com', phone: '', message: '꽃다발 고맙습니다!' };

@@ -1,8 +1,8 @@
+import { INQUIRY_LIMITS } from '@giftcast/contract/limits';
 import type { TFunction } from '../../lib/i18n';
 // zod/mini: this form is on public pages, so it must not pull full zod into the visitor's bundle.
 import * as z from 'zod/mini';
 import { trimmedText } from '../../lib/text-field-schema';
-import { INQUIRY_LIMITS } from './inquiry-fields';
 
 export function createInquirySchema(t: TFunction) {
   const L = INQUIRY_LIMITS;

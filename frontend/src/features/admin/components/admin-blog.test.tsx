@@ -5,31 +5,15 @@ import { fakeResponse, jsonResponse } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import type { Post } from '../../../lib/post';
 import { ADMIN_TOKEN_STORAGE_KEY } from '../api/use-admin-session';
-import { fakeAdminApi, logInStored, pagedAnswer } from '../fake-admin-api';
+import { fakeAdminApi, fakePost, logInStored, pagedAnswer } from '../fake-admin-api';
 import { toSlug } from '../post-form-schema';
 
 // zag's checkbox listens for pointer events, which jsdom does not construct.
 window.PointerEvent ??= MouseEvent as unknown as typeof PointerEvent;
 jest.setTimeout(20_000);
 
-const post = (overrides: Partial<Post>): Post => ({
-  id: 'p1',
-  title: 'First post title',
-  titleEn: 'First post in English',
-  content: 'c'.repeat(60),
-  contentEn: null,
-  excerpt: 'An excerpt of twenty or more',
-  excerptEn: null,
-  thumbnailUrl: null,
-  slug: 'first-post',
-  published: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
-
-const olderPublished = post({});
-const newerDraft = post({
+const olderPublished = fakePost();
+const newerDraft = fakePost({
   id: 'p2',
   title: 'Newer draft title',
   slug: 'newer-draft',
@@ -44,7 +28,9 @@ const LIST = '/api/admin/posts';
 
 /** Posts 1..n, post n the newest. */
 const manyPosts = (n: number) =>
-  Array.from({ length: n }, (_, i) => post({ id: `p${n - i}`, title: `Post number ${n - i}`, slug: `post-${n - i}` }));
+  Array.from({ length: n }, (_, i) =>
+    fakePost({ id: `p${n - i}`, title: `Post number ${n - i}`, slug: `post-${n - i}` }),
+  );
 const headings = () => screen.getAllByTestId('admin-post').map((item) => within(item).getByRole('heading').textContent);
 const pager = () => screen.getByRole('navigation', { name: 'Post pages' });
 
@@ -223,7 +209,7 @@ describe('admin blog manager', () => {
     routes({
       'GET /api/admin/posts': postsPages(() => listed),
       'POST /api/posts': ({ body }) => {
-        listed = [post({ ...(body as Partial<Post>), id: 'new' })];
+        listed = [fakePost({ ...(body as Partial<Post>), id: 'new' })];
         return jsonResponse(201, listed[0]);
       },
     });
@@ -310,6 +296,27 @@ describe('admin blog manager', () => {
     expect(field(/^Title \(Korean\)/)).toHaveValue('');
   });
 
+  it('keeps no draft of an edit once it is cancelled or saved', async () => {
+    logInStored();
+    routes({
+      'GET /api/admin/posts': postsPages(() => [olderPublished]),
+      'PATCH /api/posts/p1': () => jsonResponse(200, olderPublished),
+    });
+    const first = await renderWithProviders(<AdminConsolePage blogOnly />);
+    const edit = async () =>
+      first.user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: 'Edit' }));
+    await edit();
+    await first.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await edit();
+    await first.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
+    first.unmount();
+
+    await renderWithProviders(<AdminConsolePage blogOnly />);
+    expect(await screen.findAllByTestId('admin-post')).toHaveLength(1);
+    expect(screen.queryByLabelText(/^Title \(Korean\)/)).not.toBeInTheDocument();
+  });
+
   it('asks before deleting and does nothing when declined', async () => {
     logInStored();
     routes({ 'GET /api/admin/posts': postsPages(() => [olderPublished]) });
@@ -362,7 +369,7 @@ describe('admin blog manager', () => {
       'GET /api/admin/posts': noPosts,
       'POST /api/posts': () =>
         tokenValid
-          ? jsonResponse(201, post({}))
+          ? jsonResponse(201, fakePost())
           : fakeResponse(401, JSON.stringify({ statusCode: 401, error: 'Authentication required' })),
       'POST /api/admin/verify': () => jsonResponse(200, { token: 'token-2' }),
     });

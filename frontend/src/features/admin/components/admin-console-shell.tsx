@@ -8,6 +8,13 @@ import { clearAllDrafts } from '../editor-draft';
 export const CONSOLE_SECTIONS = ['blog', 'qr', 'inquiries', 'testimonials', 'subscribers'] as const;
 export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
+/** What the console gives each section's screen. */
+export interface AdminSectionProps {
+  token: string;
+  /** The server rejected the token: back to the login form (an open editor's draft stays stored). */
+  onSessionExpired: () => void;
+}
+
 interface AdminConsoleShellProps {
   /** Set where the URL does not name the section (/admin-blog). */
   activeSection?: ConsoleSection;

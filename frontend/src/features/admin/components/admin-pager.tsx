@@ -1,22 +1,23 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n';
-import { pageCount } from '../api/admin-page';
+import { pageCount, type Page } from '../api/admin-page';
 
 interface AdminPagerProps {
   page: number;
-  total: number;
-  pageSize: number;
+  /** The server's answer for the page shown; none yet, no pager. */
+  list: Pick<Page<unknown>, 'total' | 'pageSize'> | undefined;
   /** Names the list, so two pagers on a screen read apart. */
   label: string;
   onPageChange: (page: number) => void;
 }
 
 /** Previous / next through a list the server pages. */
-export function AdminPager({ page, total, pageSize, label, onPageChange }: AdminPagerProps) {
+export function AdminPager({ page, list, label, onPageChange }: AdminPagerProps) {
   const { t } = useTranslation();
-  const pages = pageCount({ total, pageSize });
-  if (total === 0) return null;
+  if (!list || list.total === 0) return null;
+  const { total } = list;
+  const pages = pageCount(list);
 
   return (
     <Flex as="nav" aria-label={label} align="center" justify="space-between" gap="3" wrap="wrap">

@@ -1,20 +1,20 @@
-import { Badge, Button, Flex, Heading, Text } from '@chakra-ui/react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Badge, Flex, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from '../../../lib/i18n';
 import type { Post } from '../../../lib/post';
+import type { Page } from '../api/admin-page';
 import type { NewsletterCampaign } from '../api/use-admin-newsletters';
+import type { AdminListQuery } from './admin-list-states';
 import { AdminRecordList } from './admin-record-list';
 import { NewsletterProgress } from './newsletter-progress';
+import { RecordEditButtons } from './record-edit-buttons';
 
 interface AdminPostListProps {
-  /** One page of posts. */
-  posts: Post[] | undefined;
+  /** The query of one page of posts. */
+  posts: AdminListQuery & { data?: Page<Post> };
   /** The search the posts were found by; '' for none. */
   search?: string;
   /** The newest campaigns; a post that never sent one has none. */
   newsletters?: NewsletterCampaign[];
-  isLoading: boolean;
-  isError: boolean;
   deletingId: string | null;
   onEdit: (post: Post) => void;
   onDelete: (post: Post) => void;
@@ -25,8 +25,6 @@ export function AdminPostList({
   posts,
   search = '',
   newsletters = [],
-  isLoading,
-  isError,
   deletingId,
   onEdit,
   onDelete,
@@ -45,8 +43,8 @@ export function AdminPostList({
 
   return (
     <AdminRecordList
-      query={{ isLoading, isError, error: null }}
-      items={posts ?? []}
+      query={posts}
+      items={posts.data?.items ?? []}
       texts={{
         label: t('admin.postsHeading'),
         loading: t('admin.loading'),
@@ -72,22 +70,11 @@ export function AdminPostList({
         </>
       )}
       actions={(post) => (
-        <>
-          <Button size={{ base: 'md', md: 'sm' }} variant="outline" onClick={() => onEdit(post)}>
-            <Pencil aria-hidden />
-            {t('admin.edit')}
-          </Button>
-          <Button
-            size={{ base: 'md', md: 'sm' }}
-            variant="outline"
-            colorPalette="red"
-            loading={deletingId === post.id}
-            onClick={() => onDelete(post)}
-          >
-            <Trash2 aria-hidden />
-            {t('admin.delete')}
-          </Button>
-        </>
+        <RecordEditButtons
+          onEdit={() => onEdit(post)}
+          onDelete={() => onDelete(post)}
+          deleting={deletingId === post.id}
+        />
       )}
     />
   );

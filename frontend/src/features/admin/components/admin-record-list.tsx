@@ -1,14 +1,13 @@
-import { Card, Flex, Stack, Text } from '@chakra-ui/react';
+import { Card, Flex, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LoadingState } from '../../../components/loading-state';
-import { isUnauthorized } from '../api/admin-request';
+import { AdminListStates, type AdminListQuery, type AdminListTexts } from './admin-list-states';
 
 interface AdminRecordListProps<Item> {
-  /** The list's query; a rejected session shows nothing here (the console returns to the login). */
-  query: { isLoading: boolean; isError: boolean; error: unknown };
+  query: AdminListQuery;
   /** One page of records. */
   items: Item[];
-  texts: { label: string; loading: string; fetchFailed: string; empty: string };
+  /** `label` names the list. */
+  texts: AdminListTexts & { label: string };
   /** Marks each record's card, for tests. */
   testId: string;
   itemKey: (item: Item) => string;
@@ -28,31 +27,29 @@ export function AdminRecordList<Item>({
   summary,
   actions,
 }: AdminRecordListProps<Item>) {
-  if (query.isLoading) return <LoadingState label={texts.loading} />;
-  if (query.isError && !isUnauthorized(query.error)) return <Text color="fg.error">{texts.fetchFailed}</Text>;
-  if (items.length === 0) return <Text color="fg.muted">{texts.empty}</Text>;
-
   return (
-    <Stack as="ul" gap="3" listStyleType="none" aria-label={texts.label}>
-      {items.map((item) => (
-        <Card.Root as="li" key={itemKey(item)} size="sm" variant="outline" data-testid={testId}>
-          <Card.Body>
-            <Flex
-              gap="3"
-              justify="space-between"
-              align={{ base: 'stretch', md: 'center' }}
-              direction={{ base: 'column', md: 'row' }}
-            >
-              <Stack gap="1" minW="0">
-                {summary(item)}
-              </Stack>
-              <Flex gap="2" flexShrink={0}>
-                {actions(item)}
+    <AdminListStates query={query} isEmpty={items.length === 0} texts={texts}>
+      <Stack as="ul" gap="3" listStyleType="none" aria-label={texts.label}>
+        {items.map((item) => (
+          <Card.Root as="li" key={itemKey(item)} size="sm" variant="outline" data-testid={testId}>
+            <Card.Body>
+              <Flex
+                gap="3"
+                justify="space-between"
+                align={{ base: 'stretch', md: 'center' }}
+                direction={{ base: 'column', md: 'row' }}
+              >
+                <Stack gap="1" minW="0">
+                  {summary(item)}
+                </Stack>
+                <Flex gap="2" flexShrink={0}>
+                  {actions(item)}
+                </Flex>
               </Flex>
-            </Flex>
-          </Card.Body>
-        </Card.Root>
-      ))}
-    </Stack>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </Stack>
+    </AdminListStates>
   );
 }

@@ -1,60 +1,46 @@
-import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useAdminInquiries, type Inquiry, type InquiryType } from '../api/use-admin-inquiries';
 import { formatDateTime } from '../format-date-time';
 import { useExpireOnUnauthorized } from '../use-expire-on-unauthorized';
+import type { AdminSectionProps } from './admin-console-shell';
+import { AdminFilterButtons } from './admin-filter-buttons';
 import { AdminPager } from './admin-pager';
 import { AdminRecordList } from './admin-record-list';
+import { AdminScreenHeader } from './admin-screen-header';
 import { InquiryDetailDialog } from './inquiry-detail-dialog';
 
 const TYPE_FILTERS = ['all', 'contact', 'partner'] as const;
 
-interface InquiryListProps {
-  token: string;
-  onSessionExpired: () => void;
-}
-
 /** Contact and partner inquiries, newest first, each opening in full. */
-export function InquiryList({ token, onSessionExpired }: InquiryListProps) {
+export function InquiryList({ token, onSessionExpired }: AdminSectionProps) {
   const { t, i18n } = useTranslation();
   const [type, setType] = useState<InquiryType | 'all'>('all');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Inquiry | null>(null);
   const inquiries = useAdminInquiries(token, page, type);
   useExpireOnUnauthorized(inquiries.error, onSessionExpired);
-  const items = inquiries.data?.items ?? [];
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {t('admin.inquiries.title')}
-        </Heading>
-        <Text color="fg.muted">{t('admin.inquiries.description')}</Text>
-      </Stack>
+      <AdminScreenHeader title={t('admin.inquiries.title')} description={t('admin.inquiries.description')} />
 
-      <HStack role="group" aria-label={t('admin.inquiries.filterLabel')} gap="1" wrap="wrap">
-        {TYPE_FILTERS.map((value) => (
-          <Button
-            key={value}
-            size={{ base: 'md', md: 'sm' }}
-            variant={type === value ? 'solid' : 'outline'}
-            aria-pressed={type === value}
-            onClick={() => {
-              setType(value);
-              setPage(1);
-            }}
-          >
-            {t(`admin.inquiries.types.${value}`)}
-          </Button>
-        ))}
-      </HStack>
+      <AdminFilterButtons
+        label={t('admin.inquiries.filterLabel')}
+        options={TYPE_FILTERS}
+        value={type}
+        optionLabel={(value) => t(`admin.inquiries.types.${value}`)}
+        onChange={(value) => {
+          setType(value);
+          setPage(1);
+        }}
+      />
 
       <AdminRecordList
         query={inquiries}
-        items={items}
+        items={inquiries.data?.items ?? []}
         texts={{
           label: t('admin.inquiries.title'),
           loading: t('admin.inquiries.loading'),
@@ -97,15 +83,7 @@ export function InquiryList({ token, onSessionExpired }: InquiryListProps) {
         )}
       />
 
-      {inquiries.data && (
-        <AdminPager
-          page={page}
-          total={inquiries.data.total}
-          pageSize={inquiries.data.pageSize}
-          label={t('admin.inquiries.pagerLabel')}
-          onPageChange={setPage}
-        />
-      )}
+      <AdminPager page={page} list={inquiries.data} label={t('admin.inquiries.pagerLabel')} onPageChange={setPage} />
 
       <InquiryDetailDialog
         token={token}

@@ -1,12 +1,10 @@
-import { Badge, Box, Button, chakra, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
-import { Ban, Printer, RotateCcw, Search, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, chakra, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Ban, Printer, RotateCcw, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from 'react-router-dom';
-import { LoadingState } from '../../../components/loading-state';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { isUnauthorized } from '../api/admin-request';
 import {
   QR_POOLS,
   QR_STATUSES,
@@ -19,9 +17,16 @@ import {
 } from '../api/use-admin-qr';
 import { formatDateTime } from '../format-date-time';
 import { printSheetPath, readQrSelection, writeQrSelection, type PrintableQrCode } from '../qr-selection';
+import { reportFailure } from '../report-failure';
 import { useExpireOnUnauthorized } from '../use-expire-on-unauthorized';
+import type { AdminSectionProps } from './admin-console-shell';
+import { AdminCount } from './admin-count';
 import { AdminFilterButtons } from './admin-filter-buttons';
+import { AdminListStates } from './admin-list-states';
 import { AdminPager } from './admin-pager';
+import { AdminScreenHeader } from './admin-screen-header';
+import { AdminSearchForm } from './admin-search-form';
+import { AdminTable } from './admin-table';
 import { QrGenerateForm } from './qr-generate-form';
 
 const STATUS_COLORS: Record<QrStatus, string> = {
@@ -39,13 +44,8 @@ const POOL_COLORS: Record<QrPool, string> = {
 const FILTERS = ['all', ...QR_STATUSES] as const;
 const POOL_FILTERS = ['all', ...QR_POOLS] as const;
 
-interface QrCodeManagerProps {
-  token: string;
-  onSessionExpired: () => void;
-}
-
 /** Every QR code: counts, generating, disabling and picking codes for a sticker sheet, by pool. */
-export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
+export function QrCodeManager({ token, onSessionExpired }: AdminSectionProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<QrFilter>({ status: 'all', pool: 'all', serial: '', page: 1 });
@@ -75,11 +75,6 @@ export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
         : [...selection, ...pageItems.filter((code) => !selectedIds.has(code.id)).map(toPrintable)],
     );
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter((current) => ({ ...current, serial: serialInput, page: 1 }));
-  };
-
   const changeStatus = (code: AdminQrCode) => {
     const status = code.status === 'disabled' ? 'unused' : 'disabled';
     setStatus.mutate(
@@ -92,17 +87,11 @@ export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
               serial: code.serialNumber,
             }),
           }),
-        onError: (error) => {
-          if (isUnauthorized(error)) {
-            onSessionExpired();
-            return;
-          }
-          showToast({
-            type: 'error',
+        onError: (error) =>
+          reportFailure(error, onSessionExpired, {
             title: t('admin.qr.statusFailed'),
             description: errorMessage(error) ?? t('admin.tryAgain'),
-          });
-        },
+          }),
       },
     );
   };
@@ -112,23 +101,16 @@ export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
 
   return (
     <Stack gap="8">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {t('admin.qr.title')}
-        </Heading>
-        <Text color="fg.muted">{t('admin.qr.description')}</Text>
-      </Stack>
+      <AdminScreenHeader title={t('admin.qr.title')} description={t('admin.qr.description')} />
 
       <Box as="dl" display="grid" gridTemplateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' }} gap="3">
         {FILTERS.map((status) => (
-          <Box key={status} borderWidth="1px" borderRadius="md" p="3" data-testid={`qr-count-${status}`}>
-            <Text as="dt" textStyle="sm" color="fg.muted">
-              {t(`admin.qr.status.${status}`)}
-            </Text>
-            <Text as="dd" textStyle="2xl" fontWeight="bold">
-              {status === 'all' ? (totalCount ?? '–') : (counts?.[status] ?? '–')}
-            </Text>
-          </Box>
+          <AdminCount
+            key={status}
+            label={t(`admin.qr.status.${status}`)}
+            value={status === 'all' ? totalCount : counts?.[status]}
+            testId={`qr-count-${status}`}
+          />
         ))}
       </Box>
 
@@ -160,23 +142,20 @@ export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
               onChange={(pool) => setFilter((current) => ({ ...current, pool, page: 1 }))}
             />
           </Stack>
-          <form onSubmit={search} role="search" aria-label={t('admin.qr.searchLabel')}>
-            <HStack gap="2">
-              <Input
-                aria-label={t('admin.qr.serialSearch')}
-                placeholder={t('admin.qr.serialPlaceholder')}
-                inputMode="numeric"
-                maxW="12rem"
-                value={serialInput}
-                // The API searches digits only; anything else could never match.
-                onChange={(event) => setSerialInput(event.target.value.replace(/\D/g, '').slice(0, 18))}
-              />
-              <Button type="submit" variant="outline">
-                <Search aria-hidden />
-                {t('admin.qr.search')}
-              </Button>
-            </HStack>
-          </form>
+          <AdminSearchForm
+            label={t('admin.qr.searchLabel')}
+            onSearch={() => setFilter((current) => ({ ...current, serial: serialInput, page: 1 }))}
+          >
+            <Input
+              aria-label={t('admin.qr.serialSearch')}
+              placeholder={t('admin.qr.serialPlaceholder')}
+              inputMode="numeric"
+              maxW="12rem"
+              value={serialInput}
+              // The API searches digits only; anything else could never match.
+              onChange={(event) => setSerialInput(event.target.value.replace(/\D/g, '').slice(0, 18))}
+            />
+          </AdminSearchForm>
         </Flex>
 
         <Flex
@@ -202,86 +181,83 @@ export function QrCodeManager({ token, onSessionExpired }: QrCodeManagerProps) {
           </Button>
         </Flex>
 
-        {codes.isLoading ? (
-          <LoadingState label={t('admin.qr.loading')} />
-        ) : codes.isError && !isUnauthorized(codes.error) ? (
-          <Text color="fg.error">{t('admin.qr.fetchFailed')}</Text>
-        ) : pageItems.length === 0 ? (
-          <Text color="fg.muted">{t('admin.qr.empty')}</Text>
-        ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" aria-label={t('admin.qr.listHeading')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader width="1">
-                    <CheckboxCell label={t('admin.qr.selectPage')} checked={allPageSelected} onChange={togglePage} />
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('admin.qr.columns.serial')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('admin.qr.columns.status')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('admin.qr.columns.pool')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('admin.qr.columns.created')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('admin.qr.columns.action')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {pageItems.map((code) => (
-                  <Table.Row key={code.id} data-testid="qr-row" data-serial={code.serialNumber} data-pool={code.pool}>
-                    <Table.Cell>
-                      <CheckboxCell
-                        label={t('admin.qr.selectCode', { serial: code.serialNumber })}
-                        checked={selectedIds.has(code.id)}
-                        onChange={() => toggle(code)}
-                      />
-                    </Table.Cell>
-                    <Table.Cell fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                      #{code.serialNumber}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={STATUS_COLORS[code.status]}>{t(`admin.qr.status.${code.status}`)}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge variant="outline" colorPalette={POOL_COLORS[code.pool]}>
-                        {t(`admin.qr.pool.${code.pool}`)}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDateTime(code.createdAt, i18n.language)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {code.status === 'unused' || code.status === 'disabled' ? (
-                        <Button
-                          size={{ base: 'md', md: 'xs' }}
-                          variant="outline"
-                          colorPalette={code.status === 'unused' ? 'red' : undefined}
-                          loading={setStatus.isPending && setStatus.variables?.id === code.id}
-                          onClick={() => changeStatus(code)}
-                          aria-label={t(code.status === 'unused' ? 'admin.qr.disableCode' : 'admin.qr.enableCode', {
-                            serial: code.serialNumber,
-                          })}
-                        >
-                          {code.status === 'unused' ? <Ban aria-hidden /> : <RotateCcw aria-hidden />}
-                          {t(code.status === 'unused' ? 'admin.qr.disable' : 'admin.qr.enable')}
-                        </Button>
-                      ) : (
-                        <Text as="span" color="fg.muted" title={t('admin.qr.notChangeable')}>
-                          {t('admin.qr.notChangeable')}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+        <AdminListStates
+          query={codes}
+          isEmpty={pageItems.length === 0}
+          texts={{
+            loading: t('admin.qr.loading'),
+            fetchFailed: t('admin.qr.fetchFailed'),
+            empty: t('admin.qr.empty'),
+          }}
+        >
+          <AdminTable
+            label={t('admin.qr.listHeading')}
+            columns={
+              <>
+                <Table.ColumnHeader width="1">
+                  <CheckboxCell label={t('admin.qr.selectPage')} checked={allPageSelected} onChange={togglePage} />
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin.qr.columns.serial')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin.qr.columns.status')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin.qr.columns.pool')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('admin.qr.columns.created')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('admin.qr.columns.action')}</Table.ColumnHeader>
+              </>
+            }
+          >
+            {pageItems.map((code) => (
+              <Table.Row key={code.id} data-testid="qr-row" data-serial={code.serialNumber} data-pool={code.pool}>
+                <Table.Cell>
+                  <CheckboxCell
+                    label={t('admin.qr.selectCode', { serial: code.serialNumber })}
+                    checked={selectedIds.has(code.id)}
+                    onChange={() => toggle(code)}
+                  />
+                </Table.Cell>
+                <Table.Cell fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                  #{code.serialNumber}
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={STATUS_COLORS[code.status]}>{t(`admin.qr.status.${code.status}`)}</Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge variant="outline" colorPalette={POOL_COLORS[code.pool]}>
+                    {t(`admin.qr.pool.${code.pool}`)}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDateTime(code.createdAt, i18n.language)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {code.status === 'unused' || code.status === 'disabled' ? (
+                    <Button
+                      size={{ base: 'md', md: 'xs' }}
+                      variant="outline"
+                      colorPalette={code.status === 'unused' ? 'red' : undefined}
+                      loading={setStatus.isPending && setStatus.variables?.id === code.id}
+                      onClick={() => changeStatus(code)}
+                      aria-label={t(code.status === 'unused' ? 'admin.qr.disableCode' : 'admin.qr.enableCode', {
+                        serial: code.serialNumber,
+                      })}
+                    >
+                      {code.status === 'unused' ? <Ban aria-hidden /> : <RotateCcw aria-hidden />}
+                      {t(code.status === 'unused' ? 'admin.qr.disable' : 'admin.qr.enable')}
+                    </Button>
+                  ) : (
+                    <Text as="span" color="fg.muted" title={t('admin.qr.notChangeable')}>
+                      {t('admin.qr.notChangeable')}
+                    </Text>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </AdminTable>
+        </AdminListStates>
 
-        {codes.data && (
-          <AdminPager
-            page={filter.page}
-            total={codes.data.total}
-            pageSize={codes.data.pageSize}
-            label={t('admin.qr.pagerLabel')}
-            onPageChange={(page) => setFilter((current) => ({ ...current, page }))}
-          />
-        )}
+        <AdminPager
+          page={filter.page}
+          list={codes.data}
+          label={t('admin.qr.pagerLabel')}
+          onPageChange={(page) => setFilter((current) => ({ ...current, page }))}
+        />
       </Stack>
     </Stack>
   );

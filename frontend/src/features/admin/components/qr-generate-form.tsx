@@ -1,4 +1,5 @@
 import { Box, Button, chakra, Field, Fieldset, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { QR_GENERATE_LIMITS } from '@giftcast/contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useId, useMemo } from 'react';
@@ -6,25 +7,16 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { isUnauthorized } from '../api/admin-request';
 import { QR_POOLS, useGenerateQrCodes } from '../api/use-admin-qr';
-import {
-  createQrGenerateSchema,
-  QR_GENERATE_LIMITS,
-  type QrGenerateOutput,
-  type QrGenerateValues,
-} from '../qr-generate-schema';
-
-interface QrGenerateFormProps {
-  token: string;
-  onSessionExpired: () => void;
-}
+import { createQrGenerateSchema, type QrGenerateOutput, type QrGenerateValues } from '../qr-generate-schema';
+import { reportFailure } from '../report-failure';
+import type { AdminSectionProps } from './admin-console-shell';
 
 /**
  * Creates the next N codes of one pool; their serials continue after the highest one ever issued.
  * Print is chosen unless the admin picks /try: a sticker's code must never be offered there.
  */
-export function QrGenerateForm({ token, onSessionExpired }: QrGenerateFormProps) {
+export function QrGenerateForm({ token, onSessionExpired }: AdminSectionProps) {
   const { t } = useTranslation();
   const generate = useGenerateQrCodes(token);
   const schema = useMemo(() => createQrGenerateSchema(t), [t]);
@@ -49,17 +41,11 @@ export function QrGenerateForm({ token, onSessionExpired }: QrGenerateFormProps)
           description: t('admin.qr.generate.range', { first, last, pool: t(`admin.qr.pool.${request.pool}`) }),
         });
       },
-      onError: (error) => {
-        if (isUnauthorized(error)) {
-          onSessionExpired();
-          return;
-        }
-        showToast({
-          type: 'error',
+      onError: (error) =>
+        reportFailure(error, onSessionExpired, {
           title: t('admin.qr.generate.failed'),
           description: errorMessage(error) ?? t('admin.tryAgain'),
-        });
-      },
+        }),
     });
   });
 
@@ -97,8 +83,8 @@ export function QrGenerateForm({ token, onSessionExpired }: QrGenerateFormProps)
           <Input
             type="number"
             inputMode="numeric"
-            min={QR_GENERATE_LIMITS.min}
-            max={QR_GENERATE_LIMITS.max}
+            min={QR_GENERATE_LIMITS.count.min}
+            max={QR_GENERATE_LIMITS.count.max}
             {...register('count')}
           />
           <Field.ErrorText>{errors.count?.message}</Field.ErrorText>

@@ -31,7 +31,6 @@ export function HomeHero() {
         </Heading>
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '4', lg: '10' }} alignItems="center">
           <Box minW="0">
-            {/* Adopted on its own: the links around it, as the server drew them. */}
             <HeroCarousel />
             <Wrap gap="3" mt={{ base: '6', md: '8' }}>
               <Button asChild size="lg" rounded="full" h="12">

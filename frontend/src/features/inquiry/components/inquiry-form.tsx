@@ -1,4 +1,5 @@
 import { Button, Card, Field, Flex, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { INQUIRY_LIMITS } from '@giftcast/contract/limits';
 import { CircleCheck, Send } from 'lucide-react';
 import {
   useEffect,
@@ -16,7 +17,7 @@ import { showToast } from '../../../components/toaster';
 import { trackEvent } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubmitInquiry } from '../api/use-submit-inquiry';
-import { emptyInquiryValues, formValuesToInput, INQUIRY_LIMITS, type InquiryKind } from '../inquiry-fields';
+import { emptyInquiryValues, formValuesToInput, type InquiryKind } from '../inquiry-fields';
 import type { InquiryResolver } from '../inquiry-resolver';
 import type { InquiryField, InquiryFormOutput, InquiryFormValues } from '../inquiry-schema';
 

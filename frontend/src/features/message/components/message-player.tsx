@@ -14,7 +14,9 @@ export function MessagePlayer({ message }: { message: Message }) {
       <Heading as="h2" size="xl" textAlign="center" lineHeight="1.35">
         {t('message.player.title')}
       </Heading>
-      <Box bg="black" rounded="2xl" overflow="hidden">
+      {/* A frame of fixed height, the video fitted inside it: the page does not move when the
+          video's own size becomes known, whether it was filmed upright or across. */}
+      <Box bg="black" rounded="2xl" overflow="hidden" h={{ base: '65svh', md: '70svh' }} maxH="40rem">
         {/* playsinline: iPhones would otherwise open their full-screen player on play. */}
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a giver's recording comes with no captions to offer */}
         <video
@@ -24,7 +26,7 @@ export function MessagePlayer({ message }: { message: Message }) {
           poster={message.posterUrl ?? undefined}
           src={message.videoUrl ?? undefined}
           aria-label={t('message.player.label')}
-          style={{ width: '100%', maxHeight: '75dvh', display: 'block', margin: '0 auto' }}
+          style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
         />
       </Box>
       <Stack gap="3" align="center" textAlign="center">

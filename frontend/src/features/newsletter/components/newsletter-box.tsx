@@ -1,4 +1,5 @@
 import { Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { SUBSCRIBER_LIMITS } from '@giftcast/contract/limits';
 import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -75,6 +76,7 @@ export function NewsletterBox() {
                 required
                 autoComplete="email"
                 inputMode="email"
+                maxLength={SUBSCRIBER_LIMITS.email.max}
                 placeholder={t('newsletter.emailPlaceholder')}
                 value={email}
                 onChange={(event) => {

@@ -74,7 +74,7 @@ describe('UnsubscribePanel', () => {
       url: '/unsubscribe?token=tok',
     });
 
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/blog'));
     expect(fetchMock).not.toHaveBeenCalled();

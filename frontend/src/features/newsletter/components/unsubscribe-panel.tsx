@@ -2,7 +2,6 @@ import { Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import { CircleCheck, CircleExclamationPoint, MailX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useNavigate } from 'react-router-dom';
 import { PageLink } from '../../../components/page-link';
 import { errorMessage } from '../../../lib/api-client';
 import { useUnsubscribe } from '../api/use-unsubscribe';
@@ -66,7 +65,6 @@ function BackToBlogButton({ variant = 'solid' }: { variant?: 'solid' | 'outline'
 /** Unsubscribing from new-post emails by the token of the mail's link, after a confirmation. */
 export function UnsubscribePanel({ token }: { token: string | null }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const unsubscribe = useUnsubscribe();
   const iconProps = { 'aria-hidden': true, size: 28 } as const;
 
@@ -119,13 +117,9 @@ export function UnsubscribePanel({ token }: { token: string | null }) {
       title={t('unsubscribe.confirmTitle')}
       text={t('unsubscribe.confirmDescription')}
     >
-      <Button
-        variant="outline"
-        rounded="full"
-        disabled={unsubscribe.isPending}
-        onClick={() => void navigate('/blog')}
-      >
-        {t('unsubscribe.cancel')}
+      {/* A link, not a button: followed by the browser itself until the app has taken over. */}
+      <Button asChild variant="outline" rounded="full">
+        <PageLink to="/blog">{t('unsubscribe.cancel')}</PageLink>
       </Button>
       <Button
         rounded="full"

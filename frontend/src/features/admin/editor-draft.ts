@@ -8,11 +8,10 @@ export interface Draft<Values> {
   values: Values;
 }
 
-// Functions, not methods: they use no `this`, so `useState(postDraft.read)` is safe.
 export interface DraftStore<Values> {
-  read: () => Draft<Values> | null;
-  write: (draft: Draft<Values>) => void;
-  clear: () => void;
+  read(): Draft<Values> | null;
+  write(draft: Draft<Values>): void;
+  clear(): void;
 }
 
 function draftStore<Values>(storageKey: string): DraftStore<Values> {

@@ -25,6 +25,8 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
+    // The shared contract from its sources, so that tests need no build of it first.
+    '^@giftcast/contract/(.*)$': '<rootDir>/../packages/contract/src/$1.ts',
     '\\.(css|less|scss)$': 'identity-obj-proxy',
     '\\.(svg|png|jpe?g|gif|webp|avif|mp4|webm)$': '<rootDir>/src/test/file-stub.ts',
   },

@@ -1,11 +1,12 @@
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { type NextFunction, type Request, type Response, urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { HttpExceptionFilter } from './common/http-exception.filter';
+import { ErrorBody, HttpExceptionFilter } from './common/http-exception.filter';
 import { requestLanguage } from './common/language';
 import { translate } from './common/messages';
 import { createValidationPipe } from './common/validation';
@@ -14,6 +15,9 @@ import { createLogger } from './logging/logger';
 import { requestLogging } from './logging/request-logging';
 
 export const JSON_BODY_LIMIT = '100kb';
+
+/** Every route's path starts with it. */
+export const API_PREFIX = 'api';
 
 /** Express's `trust proxy` from the TRUST_PROXY setting ('true', a hop count, or addresses). */
 function trustProxy(value: string): boolean | number | string {
@@ -46,6 +50,23 @@ function onlyHealthChecks(request: Request, response: Response, next: NextFuncti
 }
 
 /**
+ * The API's OpenAPI document: served at /api/docs/openapi.json, and the source of the web app's
+ * types (`make api-schema`). `app` has its routes under API_PREFIX.
+ */
+export function openApiDocument(app: INestApplication): OpenAPIObject {
+  return SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Giftcast API')
+      .setDescription('QR video messages for gifts: site content, newsletter, inquiries and admin')
+      .setVersion('1')
+      .addBearerAuth()
+      .addGlobalResponse({ status: 'default', type: ErrorBody, description: 'Any error (4xx, 5xx)' })
+      .build(),
+  );
+}
+
+/**
  * The whole HTTP application: used by `main.ts`, by `make run` and by the end-to-end tests. With
  * ROLE=worker it serves only GET /api/health, for orchestrators.
  */
@@ -66,21 +87,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   // Forms only where RFC 8058 needs them: elsewhere a cross-site HTML form cannot post to the API.
   app.use('/api/unsubscribe/one-click', urlencoded({ limit: '16kb', extended: false, parameterLimit: 20 }));
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
 
   if (env.ROLE !== 'worker') {
-    const document = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('Giftcast API')
-        .setDescription('QR video messages for gifts: site content, newsletter, inquiries and admin')
-        .setVersion('1')
-        .addBearerAuth()
-        .build(),
-    );
-    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+    SwaggerModule.setup(`${API_PREFIX}/docs`, app, openApiDocument(app), {
+      jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,
+    });
   }
   app.enableShutdownHooks();
   return app;

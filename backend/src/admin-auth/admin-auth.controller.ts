@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/admin-access.decorators';
-import { type AdminSession, AdminAuthService } from './admin-auth.service';
+import { AdminSession, AdminAuthService } from './admin-auth.service';
 import { VerifyPasswordDto } from './dto/verify-password.dto';
 
 @ApiTags('admin')
@@ -16,6 +16,7 @@ export class AdminAuthController {
     summary:
       'Exchange the admin password for a token (5 failures a minute per address, then 429; many failures from all addresses together space the checks out)',
   })
+  @ApiOkResponse({ type: AdminSession })
   verify(@Body() body: VerifyPasswordDto, @Ip() ip: string): Promise<AdminSession> {
     return this.auth.login(body.password, ip);
   }

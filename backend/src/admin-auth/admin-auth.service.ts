@@ -2,11 +2,15 @@ import { createHash, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { ApiProperty } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { LoginThrottle } from './login-throttle';
 
-export interface AdminSession {
+export class AdminSession {
+  @ApiProperty({ description: 'The bearer token of the admin calls' })
   token: string;
+
+  @ApiProperty({ format: 'date-time' })
   expiresAt: string;
 }
 

@@ -1,9 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Page, PageQueryDto } from '../common/paging';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PageOf, PageQueryDto } from '../common/paging';
 import { OptionalText } from '../common/validation';
 import { BlogService } from './blog.service';
-import { type PostResponse, toPostResponse } from './post-response';
+import { PostResponse, toPostResponse } from './post-response';
 
 export const POST_SEARCH_MAX_LENGTH = 100;
 
@@ -14,6 +14,8 @@ export class ListAdminPostsQueryDto extends PageQueryDto {
   q?: string | null;
 }
 
+export class PostPage extends PageOf(PostResponse) {}
+
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('admin/posts')
@@ -22,7 +24,8 @@ export class AdminPostsController {
 
   @Get()
   @ApiOperation({ summary: 'Every post, drafts included, newest first, optionally searched, paged' })
-  async list(@Query() query: ListAdminPostsQueryDto): Promise<Page<PostResponse>> {
+  @ApiOkResponse({ type: PostPage })
+  async list(@Query() query: ListAdminPostsQueryDto): Promise<PostPage> {
     const page = await this.blog.page(query, query.q ?? undefined);
     return { ...page, items: page.items.map(toPostResponse) };
   }

@@ -1,4 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { isUnstorableText } from '../database/postgres-errors';
 import { loggedUrl } from '../logging/logged-url';
@@ -8,10 +9,24 @@ import { type MessageKey, translate } from './messages';
 import { isDatabaseUnavailable, isStorageUnavailable } from './outage';
 import { ValidationFailedException } from './validation';
 
-export interface ErrorBody {
+export class FieldErrorBody {
+  @ApiProperty({ description: "The field's path in the request: `email`, `items.0.name`" })
+  field: string;
+
+  @ApiProperty()
+  message: string;
+}
+
+/** The contract's error: every 4xx and 5xx answer. */
+export class ErrorBody {
+  @ApiProperty()
   statusCode: number;
+
+  @ApiProperty({ description: "What to show the visitor, in the request's language" })
   error: string;
-  details?: { field: string; message: string }[];
+
+  @ApiPropertyOptional({ type: [FieldErrorBody], description: 'One message per invalid field (400)' })
+  details?: FieldErrorBody[];
 }
 
 /** An HTTP exception whose answer carries headers of its own (Retry-After, Content-Range). */

@@ -1,4 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { Type as Class } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
@@ -26,6 +27,27 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/**
+ * The OpenAPI schema of a page of `item`s, for a named class to extend:
+ * `class PostPage extends PageOf(PostResponse) {}`.
+ */
+export function PageOf<T>(item: Class<T>): Class<Page<T>> {
+  class PageOfItems implements Page<T> {
+    @ApiProperty({ type: [item] })
+    items: T[];
+
+    @ApiProperty({ description: 'How many there are in all' })
+    total: number;
+
+    @ApiProperty()
+    page: number;
+
+    @ApiProperty()
+    pageSize: number;
+  }
+  return PageOfItems;
 }
 
 export function skipTake({ page, pageSize }: Pick<PageQueryDto, 'page' | 'pageSize'>): { skip: number; take: number } {

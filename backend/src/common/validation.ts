@@ -142,7 +142,7 @@ export const RequiredText = (
 /** An optional text up to `limit`'s max characters; '' is stored as null. */
 export const OptionalText = (limit: TextLimit, tooLong: MessageKey, api: ApiPropertyOptions = {}) =>
   applyDecorators(
-    ApiPropertyOptional({ maxLength: limit.max, nullable: true, ...api }),
+    ApiPropertyOptional({ type: String, maxLength: limit.max, nullable: true, ...api }),
     EmptyToNull(),
     ValidateIf(isPresent),
     IsString({ message: 'field.string' }),
@@ -152,7 +152,7 @@ export const OptionalText = (limit: TextLimit, tooLong: MessageKey, api: ApiProp
 /** An optional http(s) URL up to `limit`'s max characters; '' is stored as null. */
 export const OptionalHttpUrl = (limit: TextLimit, api: ApiPropertyOptions = {}) =>
   applyDecorators(
-    ApiPropertyOptional({ format: 'uri', maxLength: limit.max, nullable: true, ...api }),
+    ApiPropertyOptional({ type: String, format: 'uri', maxLength: limit.max, nullable: true, ...api }),
     EmptyToNull(),
     ValidateIf(isPresent),
     IsString({ message: 'field.url' }),

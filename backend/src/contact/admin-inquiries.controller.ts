@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { type Page, PageQueryDto } from '../common/paging';
-import { type ContactSubmission, SUBMISSION_TYPES, type SubmissionType } from './contact-submission.entity';
+import { PageOf, PageQueryDto } from '../common/paging';
+import { ContactSubmission, SUBMISSION_TYPES, type SubmissionType } from './contact-submission.entity';
 import { ContactService } from './contact.service';
 
 export class ListInquiriesQueryDto extends PageQueryDto {
@@ -12,6 +12,8 @@ export class ListInquiriesQueryDto extends PageQueryDto {
   type?: SubmissionType;
 }
 
+export class InquiryPage extends PageOf(ContactSubmission) {}
+
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('admin/inquiries')
@@ -20,12 +22,14 @@ export class AdminInquiriesController {
 
   @Get()
   @ApiOperation({ summary: 'Contact and partner inquiries, newest first, optionally of one type' })
-  list(@Query() query: ListInquiriesQueryDto): Promise<Page<ContactSubmission>> {
+  @ApiOkResponse({ type: InquiryPage })
+  list(@Query() query: ListInquiriesQueryDto): Promise<InquiryPage> {
     return this.contact.page(query, query.type);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One inquiry' })
+  @ApiOkResponse({ type: ContactSubmission })
   detail(@Param('id') id: string): Promise<ContactSubmission> {
     return this.contact.byId(id);
   }

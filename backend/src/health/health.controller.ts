@@ -1,8 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/admin-access.decorators';
-import { type HealthReport, HealthService } from './health.service';
+import { HealthReport, HealthService } from './health.service';
 
 @ApiTags('health')
 @Controller('health')
@@ -16,6 +16,8 @@ export class HealthController {
       'The database, the object store and ffmpeg: 200 while the database answers (status ok, or degraded when ' +
       'storage or ffmpeg is down), 503 when it does not',
   })
+  @ApiOkResponse({ type: HealthReport })
+  @ApiServiceUnavailableResponse({ type: HealthReport, description: 'The database does not answer' })
   async check(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
     const report = await this.health.report();
     response.status(report.checks.database === 'up' ? 200 : 503).setHeader('Cache-Control', 'no-store');

@@ -1,5 +1,6 @@
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { Injectable, Optional } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { StorageService } from '../storage/storage.service';
@@ -7,13 +8,33 @@ import { TranscodeJob } from '../video/transcode.job';
 
 const CHECK_TIMEOUT_MS = 3000;
 
-export type CheckStatus = 'up' | 'down';
+const CHECK_STATUSES = ['up', 'down'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
-export interface HealthReport {
-  /** `degraded` while anything is down: the site still answers what it can. */
+export class HealthChecks {
+  @ApiProperty({ enum: CHECK_STATUSES, enumName: 'CheckStatus' })
+  database: CheckStatus;
+
+  @ApiProperty({ enum: CHECK_STATUSES, enumName: 'CheckStatus' })
+  storage: CheckStatus;
+
+  @ApiPropertyOptional({
+    enum: CHECK_STATUSES,
+    enumName: 'CheckStatus',
+    description: 'Only where this process transcodes (ROLE=all or worker)',
+  })
+  ffmpeg?: CheckStatus;
+}
+
+export class HealthReport {
+  @ApiProperty({
+    enum: ['ok', 'degraded'],
+    description: '`degraded` while anything is down: the site still answers what it can',
+  })
   status: 'ok' | 'degraded';
-  /** ffmpeg only where this process transcodes (ROLE=all or worker). */
-  checks: { database: CheckStatus; storage: CheckStatus; ffmpeg?: CheckStatus };
+
+  @ApiProperty()
+  checks: HealthChecks;
 }
 
 function withinTimeout(check: (signal: AbortSignal) => Promise<unknown>): Promise<CheckStatus> {

@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { type Page, PageQueryDto } from '../common/paging';
-import { NewsletterService, type SubscriberView } from './newsletter.service';
+import { PageQueryDto } from '../common/paging';
+import { NewsletterService, SubscriberPage } from './newsletter.service';
 
 export class ListSubscribersQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['true', 'false'] })
@@ -19,9 +19,8 @@ export class AdminSubscribersController {
 
   @Get()
   @ApiOperation({ summary: 'Subscribers, newest first, with the counts of active and inactive ones' })
-  list(
-    @Query() query: ListSubscribersQueryDto,
-  ): Promise<Page<SubscriberView> & { counts: { active: number; inactive: number } }> {
+  @ApiOkResponse({ type: SubscriberPage })
+  list(@Query() query: ListSubscribersQueryDto): Promise<SubscriberPage> {
     return this.newsletter.page(query, query.active === undefined ? undefined : query.active === 'true');
   }
 
@@ -30,6 +29,7 @@ export class AdminSubscribersController {
   @Header('Content-Disposition', 'attachment; filename="giftcast-subscribers.csv"')
   @ApiProduces('text/csv')
   @ApiOperation({ summary: 'Every subscriber as CSV (email, language, active, subscribedAt)' })
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async exportCsv(): Promise<StreamableFile> {
     return new StreamableFile(Buffer.from(await this.newsletter.csv(), 'utf8'));
   }

@@ -1,23 +1,44 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import type { DataSource } from 'typeorm';
-import { type Page, type PageQueryDto, skipTake } from '../common/paging';
+import { PageOf, type PageQueryDto, skipTake } from '../common/paging';
 
 /** How far the newsletter of one post has got, for the admin console. */
-export interface NewsletterProgress {
+export class NewsletterProgress {
+  @ApiProperty({ format: 'uuid' })
   postId: string;
+
+  @ApiProperty()
   slug: string;
+
+  @ApiProperty()
   title: string;
-  /** Send records: one per subscriber active when sending began (0 until then). */
+
+  @ApiProperty({ description: 'One per subscriber active when sending began (0 until then)' })
   total: number;
+
+  @ApiProperty()
   sent: number;
+
+  @ApiProperty()
   failed: number;
+
+  @ApiProperty()
   skipped: number;
+
+  @ApiProperty()
   pending: number;
+
+  @ApiProperty({ format: 'date-time' })
   startedAt: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
   finishedAt: string | null;
 }
+
+export class NewsletterProgressPage extends PageOf(NewsletterProgress) {}
 
 interface ProgressRow {
   post_id: string;
@@ -63,7 +84,7 @@ export class NewsletterProgressService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Every post's newsletter, the most recently published first. */
-  async page(query: PageQueryDto): Promise<Page<NewsletterProgress>> {
+  async page(query: PageQueryDto): Promise<NewsletterProgressPage> {
     const { skip, take } = skipTake(query);
     const [rows, [{ total }]] = await Promise.all([
       this.db.query<ProgressRow[]>(`${PROGRESS_SQL} ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2`, [

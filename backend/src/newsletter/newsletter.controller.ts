@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Res } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/admin-access.decorators';
 import { RequestLanguage } from '../common/language';
@@ -10,8 +10,11 @@ import { SubscribeDto } from './dto/subscribe.dto';
 import { UnsubscribeDto } from './dto/unsubscribe.dto';
 import { NewsletterService } from './newsletter.service';
 
-export interface NewsletterAnswer {
+export class NewsletterAnswer {
+  @ApiProperty({ enum: [true] })
   success: true;
+
+  @ApiProperty({ description: "What to tell the visitor, in the request's language" })
   message: string;
 }
 
@@ -27,6 +30,8 @@ export class NewsletterController {
   @RateLimit('subscribe')
   @Post('subscribe')
   @ApiOperation({ summary: 'Subscribe (201 new or reactivated, 200 already subscribed)' })
+  @ApiCreatedResponse({ type: NewsletterAnswer, description: 'Subscribed, or subscribed again' })
+  @ApiOkResponse({ type: NewsletterAnswer, description: 'Already subscribed' })
   async subscribe(
     @Body() body: SubscribeDto,
     @RequestLanguage() language: Language,
@@ -41,6 +46,7 @@ export class NewsletterController {
   @Post('unsubscribe')
   @HttpCode(200)
   @ApiOperation({ summary: 'Unsubscribe with the token from the link' })
+  @ApiOkResponse({ type: NewsletterAnswer })
   async unsubscribe(@Body() body: UnsubscribeDto, @RequestLanguage() language: Language): Promise<NewsletterAnswer> {
     await this.newsletter.unsubscribe(body.token);
     return { success: true, message: translate('unsubscribe.done', language) };
@@ -52,6 +58,7 @@ export class NewsletterController {
   @HttpCode(200)
   @ApiQuery({ name: 'token', required: true })
   @ApiOperation({ summary: 'One-click unsubscribe (RFC 8058) for the List-Unsubscribe header' })
+  @ApiOkResponse({ type: NewsletterAnswer })
   async oneClick(@Query() query: UnsubscribeDto, @RequestLanguage() language: Language): Promise<NewsletterAnswer> {
     await this.newsletter.unsubscribe(query.token);
     return { success: true, message: translate('unsubscribe.done', language) };

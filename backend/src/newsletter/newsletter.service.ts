@@ -1,10 +1,11 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import type { Repository } from 'typeorm';
 import { errorMessage } from '../common/error-message';
-import { type Page, type PageQueryDto, skipTake } from '../common/paging';
-import type { Language, MessageKey } from '../common/messages';
+import { PageOf, type PageQueryDto, skipTake } from '../common/paging';
+import { type Language, LANGUAGES, type MessageKey } from '../common/messages';
 import { AppConfig } from '../config/app-config';
 import { isUniqueViolation } from '../database/postgres-errors';
 import { MailService } from '../mail/mail.service';
@@ -12,12 +13,34 @@ import { BlogSubscriber } from './blog-subscriber.entity';
 import { unsubscribeLinks, welcomeMail } from './newsletter-mail';
 
 /** What the admin console sees of a subscriber (never the unsubscribe token). */
-export interface SubscriberView {
+export class SubscriberView {
+  @ApiProperty({ format: 'uuid' })
   id: string;
+
+  @ApiProperty()
   email: string;
+
+  @ApiProperty({ enum: LANGUAGES, enumName: 'Language', description: 'The language of its mail' })
   language: Language;
+
+  @ApiProperty()
   active: boolean;
+
+  @ApiProperty({ format: 'date-time' })
   subscribedAt: string;
+}
+
+export class SubscriberCounts {
+  @ApiProperty()
+  active: number;
+
+  @ApiProperty()
+  inactive: number;
+}
+
+export class SubscriberPage extends PageOf(SubscriberView) {
+  @ApiProperty({ description: 'Of every subscriber, whatever the filter' })
+  counts: SubscriberCounts;
 }
 
 const toView = (s: BlogSubscriber): SubscriberView => ({
@@ -95,10 +118,7 @@ export class NewsletterService {
     }
   }
 
-  async page(
-    query: PageQueryDto,
-    active?: boolean,
-  ): Promise<Page<SubscriberView> & { counts: { active: number; inactive: number } }> {
+  async page(query: PageQueryDto, active?: boolean): Promise<SubscriberPage> {
     const [[items, total], activeCount, inactiveCount] = await Promise.all([
       this.subscribers.findAndCount({
         where: active === undefined ? {} : { active },

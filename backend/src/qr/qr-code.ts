@@ -1,3 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+
 export const QR_STATUSES = ['unused', 'recorded', 'expired', 'disabled'] as const;
 export type QrStatus = (typeof QR_STATUSES)[number];
 
@@ -13,23 +15,31 @@ export type QrPool = (typeof QR_POOLS)[number];
 /** The safe choice when none is made: a code nobody can take from /try. */
 export const DEFAULT_QR_POOL: QrPool = 'print';
 
-export interface QrCode {
+/** What /try and its stream publish of a code. */
+export class AvailableQrCode {
+  @ApiProperty({ format: 'uuid' })
   id: string;
-  /** Zero-padded to at least four digits: "0500", "9999", "10000". */
+
+  @ApiProperty({ description: 'Zero-padded to at least four digits: "0500", "9999", "10000"' })
   serialNumber: string;
+
+  @ApiProperty({ description: 'The token of its verification link, /v/{qrToken}' })
   qrToken: string;
+
+  @ApiProperty({ enum: QR_STATUSES, enumName: 'QrStatus' })
   status: QrStatus;
-  pool: QrPool;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
-/** What /try and its stream publish of a code. */
-export interface AvailableQrCode {
-  id: string;
-  serialNumber: string;
-  qrToken: string;
-  status: QrStatus;
+/** A code as stored, and as the admin console sees it. */
+export class QrCode extends AvailableQrCode {
+  @ApiProperty({ enum: QR_POOLS, enumName: 'QrPool' })
+  pool: QrPool;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: Date;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  updatedAt: Date;
 }
 
 export const SERIAL_DIGITS = 4;

@@ -1,10 +1,10 @@
 import { Controller, Get, Header, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/admin-access.decorators';
 import { AvailableStream } from './available-stream';
 import { QrImageQueryDto } from './dto/qr-image-query.dto';
-import type { AvailableQrCode } from './qr-code';
+import { AvailableQrCode } from './qr-code';
 import { QrService } from './qr.service';
 
 @ApiTags('qr')
@@ -18,6 +18,7 @@ export class QrController {
 
   @Get('available')
   @ApiOperation({ summary: 'Unused codes of the try pool, by serial ascending, at most 100' })
+  @ApiOkResponse({ type: [AvailableQrCode] })
   available(): Promise<AvailableQrCode[]> {
     return this.qr.available();
   }
@@ -34,6 +35,7 @@ export class QrController {
   @Header('Cache-Control', 'public, max-age=31536000, immutable')
   @ApiProduces('image/png')
   @ApiOperation({ summary: 'The QR image of the verification link, drawn by this server' })
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   async image(@Param('qrToken') qrToken: string, @Query() query: QrImageQueryDto): Promise<StreamableFile> {
     return new StreamableFile(await this.qr.image(qrToken, query.size ?? 300));
   }

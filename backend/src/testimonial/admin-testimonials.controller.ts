@@ -1,9 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Page, PageQueryDto } from '../common/paging';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { PageOf, PageQueryDto } from '../common/paging';
 import { CreateTestimonialDto, UpdateTestimonialDto } from './dto/testimonial.dto';
-import type { Testimonial } from './testimonial.entity';
+import { Testimonial } from './testimonial.entity';
 import { TestimonialService } from './testimonial.service';
+
+export class TestimonialPage extends PageOf(Testimonial) {}
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -13,18 +22,21 @@ export class AdminTestimonialsController {
 
   @Get()
   @ApiOperation({ summary: 'All testimonials, newest first' })
-  list(@Query() query: PageQueryDto): Promise<Page<Testimonial>> {
+  @ApiOkResponse({ type: TestimonialPage })
+  list(@Query() query: PageQueryDto): Promise<TestimonialPage> {
     return this.testimonials.page(query);
   }
 
   @Post()
   @ApiOperation({ summary: 'Create a testimonial' })
+  @ApiCreatedResponse({ type: Testimonial })
   create(@Body() body: CreateTestimonialDto): Promise<Testimonial> {
     return this.testimonials.create(body);
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Change a testimonial' })
+  @ApiOkResponse({ type: Testimonial })
   update(@Param('id') id: string, @Body() body: UpdateTestimonialDto): Promise<Testimonial> {
     return this.testimonials.update(id, body);
   }
@@ -32,6 +44,7 @@ export class AdminTestimonialsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a testimonial' })
+  @ApiNoContentResponse()
   async remove(@Param('id') id: string): Promise<void> {
     await this.testimonials.remove(id);
   }

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/admin-access.decorators';
-import type { Testimonial } from './testimonial.entity';
+import { Testimonial } from './testimonial.entity';
 import { TestimonialService } from './testimonial.service';
 
 @ApiTags('testimonials')
@@ -12,6 +12,7 @@ export class TestimonialController {
   @Public()
   @Get('featured')
   @ApiOperation({ summary: 'Featured testimonials, newest first' })
+  @ApiOkResponse({ type: [Testimonial] })
   featured(): Promise<Testimonial[]> {
     return this.testimonials.featured();
   }

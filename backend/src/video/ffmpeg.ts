@@ -10,7 +10,8 @@ export interface MediaTools {
 }
 
 /** Why a video can never be turned into a message; retrying does not help. */
-export type UnplayableReason = 'noVideo' | 'tooLong' | 'unreadable';
+export const UNPLAYABLE_REASONS = ['noVideo', 'tooLong', 'unreadable'] as const;
+export type UnplayableReason = (typeof UNPLAYABLE_REASONS)[number];
 
 export class UnplayableVideoError extends Error {
   constructor(

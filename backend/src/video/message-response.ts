@@ -1,31 +1,75 @@
-import type { QrStatus } from '../qr/qr-code';
-import type { UnplayableReason } from './ffmpeg';
+import { ApiProperty } from '@nestjs/swagger';
+import { QR_STATUSES, type QrStatus } from '../qr/qr-code';
+import { UNPLAYABLE_REASONS, type UnplayableReason } from './ffmpeg';
 import type { VideoMessage } from './video-message.entity';
 
 export const TAKE_BACK_HOURS = 24;
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-export interface MessageResponse {
+const MESSAGE_STATES = ['processing', 'ready', 'failed'] as const;
+
+/** A code's message; the URLs and the video's figures are null until it is ready. */
+export class MessageResponse {
+  @ApiProperty({ format: 'uuid' })
   id: string;
-  /** `failed`: the video could never play (failureReason says why) and the code is free again. */
-  state: 'processing' | 'ready' | 'failed';
+
+  @ApiProperty({
+    enum: MESSAGE_STATES,
+    enumName: 'MessageState',
+    description: '`failed`: the video could never play (failureReason says why) and the code is free again',
+  })
+  state: (typeof MESSAGE_STATES)[number];
+
+  @ApiProperty({ enum: UNPLAYABLE_REASONS, enumName: 'UnplayableReason', nullable: true })
   failureReason: UnplayableReason | null;
+
+  @ApiProperty({ type: String, nullable: true })
   videoUrl: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
   posterUrl: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
   downloadUrl: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
   mimeType: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
   sizeBytes: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
   durationSeconds: number | null;
+
+  @ApiProperty({ format: 'date-time' })
   createdAt: string;
+
+  @ApiProperty({ format: 'date-time' })
   expiresAt: string;
+
+  @ApiProperty({ format: 'date-time', description: 'Until when its giver may take it back' })
   takeBackUntil: string;
 }
 
-export interface CodeMessageResponse {
+export class CodeMessageResponse {
+  @ApiProperty()
   serialNumber: string;
+
+  @ApiProperty({ enum: QR_STATUSES, enumName: 'QrStatus' })
   status: QrStatus;
+
+  @ApiProperty({ type: MessageResponse, nullable: true })
   message: MessageResponse | null;
+}
+
+/** The answer to an upload: the message and the key that lets its giver take it back. */
+export class SentMessageResponse {
+  @ApiProperty()
+  message: MessageResponse;
+
+  @ApiProperty({ description: 'The X-Owner-Key of the take-back call' })
+  ownerKey: string;
 }
 
 export function expiresAt(message: Pick<VideoMessage, 'createdAt'>, retentionDays: number): Date {

@@ -1,11 +1,21 @@
 import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import { create as contentDisposition } from 'content-disposition';
 import type { Request, Response } from 'express';
 import { Public } from '../common/admin-access.decorators';
 import { RateLimit } from '../common/rate-limit';
 import { AppConfig } from '../config/app-config';
-import { type CodeMessageResponse, type MessageResponse, toMessageResponse } from './message-response';
+import { CodeMessageResponse, SentMessageResponse, toMessageResponse } from './message-response';
 import { type StoredFile, VideoService } from './video.service';
 import { VideoUploadService } from './video-upload.service';
 
@@ -36,6 +46,7 @@ export class VideoController {
 
   @Get('messages/:qrToken')
   @ApiOperation({ summary: "A code's status and its message (URLs null while processing)" })
+  @ApiOkResponse({ type: CodeMessageResponse })
   forCode(@Param('qrToken') qrToken: string): Promise<CodeMessageResponse> {
     return this.videos.forCode(qrToken);
   }
@@ -43,19 +54,21 @@ export class VideoController {
   @RateLimit('uploads')
   @Post('messages/:qrToken/video')
   @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: { type: 'object', required: ['video'], properties: { video: { type: 'string', format: 'binary' } } },
+  })
   @ApiOperation({ summary: 'Record on an unused code: one file field `video`, streamed to storage' })
-  async upload(
-    @Param('qrToken') qrToken: string,
-    @Req() request: Request,
-  ): Promise<{ message: MessageResponse; ownerKey: string }> {
+  @ApiCreatedResponse({ type: SentMessageResponse })
+  async upload(@Param('qrToken') qrToken: string, @Req() request: Request): Promise<SentMessageResponse> {
     const { message, ownerKey } = await this.uploads.receive(qrToken, request);
     return { message: toMessageResponse(message, this.config.env.VIDEO_RETENTION_DAYS), ownerKey };
   }
 
   @Delete('messages/:qrToken/video')
   @HttpCode(204)
-  @ApiHeader({ name: 'X-Owner-Key', required: true, description: 'The key the upload answered with' })
+  @ApiHeader({ name: 'x-owner-key', required: true, description: 'The key the upload answered with' })
   @ApiOperation({ summary: 'The giver takes the message back within 24 hours' })
+  @ApiNoContentResponse()
   async takeBack(@Param('qrToken') qrToken: string, @Headers('x-owner-key') ownerKey?: string): Promise<void> {
     await this.videos.takeBack(qrToken, ownerKey);
   }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { trackPageView } from '../lib/analytics';
 import { changeLanguage } from '../lib/i18n';
-import { jsonResponse, fakeResponse, mockFetch } from '../test/fake-fetch';
+import { jsonResponse, fakeResponse, mockFetch, sentRequest } from '../test/fake-fetch';
 import { mockMediaQueries } from '../test/media-queries';
 import { renderApp } from '../test/render';
 
@@ -87,7 +87,7 @@ describe('routes', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Hello there' })).toBeInTheDocument();
     expect(screen.getByText('Second paragraph')).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/posts/slug/hello');
+    expect((await sentRequest(fetchMock)).path).toBe('/api/posts/slug/hello');
     first.unmount();
 
     fetchMock.mockResolvedValueOnce(fakeResponse(404, '{"statusCode":404,"error":"Post not found"}'));
@@ -136,9 +136,11 @@ describe('admin', () => {
 
     expect(await screen.findByText('You are logged in as admin.')).toBeInTheDocument();
     expect(localStorage.getItem('giftcast-admin-token')).toBe('jwt-token');
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/admin/verify');
-    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ password: 'secret' }) });
+    expect(await sentRequest(fetchMock)).toMatchObject({
+      method: 'POST',
+      path: '/api/admin/verify',
+      body: { password: 'secret' },
+    });
 
     await user.click(screen.getByRole('button', { name: 'Log out' }));
 

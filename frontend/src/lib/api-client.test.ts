@@ -1,10 +1,6 @@
-import type { QueryFunctionContext } from '@tanstack/react-query';
-import { fakeResponse, jsonResponse, mockFetch } from '../test/fake-fetch';
-import { apiRequest, errorMessage, getQueryFn } from './api-client';
+import { fakeResponse, jsonResponse, mockFetch, sentRequest } from '../test/fake-fetch';
+import { api, ApiError, dataOf, errorMessage } from './api-client';
 import { changeLanguage } from './i18n';
-
-const queryContext = (queryKey: readonly unknown[]) =>
-  ({ queryKey, signal: new AbortController().signal, meta: undefined }) as unknown as QueryFunctionContext;
 
 let fetchMock: ReturnType<typeof mockFetch>;
 
@@ -13,105 +9,142 @@ beforeEach(async () => {
   await changeLanguage('ko');
 });
 
-describe('apiRequest', () => {
-  it('sends data as a JSON body with a JSON content type, and credentials', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { success: true }));
+/** The error a call rejects with. */
+async function failureOf(call: Promise<unknown>): Promise<unknown> {
+  try {
+    await call;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the call did not fail');
+}
 
-    const res = await apiRequest('POST', '/api/subscribe', { email: 'a@b.co' });
+describe('api', () => {
+  it('sends a body as JSON with a JSON content type, and credentials', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { success: true, message: 'ok' }));
 
-    expect(res.status).toBe(201);
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/subscribe');
-    expect(init).toMatchObject({
-      method: 'POST',
-      body: JSON.stringify({ email: 'a@b.co' }),
-      credentials: 'include',
-    });
-    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    const answer = await dataOf(api.POST('/api/subscribe', { body: { email: 'a@b.co' } }));
+
+    expect(answer).toEqual({ success: true, message: 'ok' });
+    const sent = await sentRequest(fetchMock);
+    expect(sent).toMatchObject({ method: 'POST', path: '/api/subscribe', credentials: 'include' });
+    expect(sent.body).toEqual({ email: 'a@b.co' });
+    expect(sent.headers.get('Content-Type')).toBe('application/json');
   });
 
-  it('sends neither body nor content type without data, but still credentials', async () => {
+  it('sends neither body nor content type without one, but still credentials', async () => {
     fetchMock.mockResolvedValue(fakeResponse(204));
 
-    await apiRequest('DELETE', '/api/posts/1');
+    await api.DELETE('/api/posts/{id}', { params: { path: { id: '1' } } });
 
-    const init = fetchMock.mock.calls[0][1];
-    expect(init?.body).toBeUndefined();
-    expect(init?.headers).not.toHaveProperty('Content-Type');
-    expect(init?.credentials).toBe('include');
+    const sent = await sentRequest(fetchMock);
+    expect(sent).toMatchObject({ method: 'DELETE', path: '/api/posts/1', credentials: 'include', body: undefined });
+    expect(sent.headers.has('Content-Type')).toBe(false);
+  });
+
+  it('writes path parameters encoded and query parameters into the address', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, [])));
+
+    await api.GET('/api/posts/slug/{slug}', { params: { path: { slug: 'a/b c' } } });
+    await api.GET('/api/posts', { params: { query: { published: 'true' } } });
+
+    expect((await sentRequest(fetchMock, 0)).path).toBe('/api/posts/slug/a%2Fb%20c');
+    expect((await sentRequest(fetchMock, 1)).path).toBe('/api/posts?published=true');
   });
 
   it('sends the active language as Accept-Language', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, {}));
-    await apiRequest('POST', '/api/contact', {});
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(201, { success: true, id: '1' })));
+    const inquiry = { name: 'Kim', email: 'kim@example.com', message: 'Hello there' };
+    await api.POST('/api/contact', { body: inquiry });
     await changeLanguage('en');
-    await apiRequest('POST', '/api/contact', {});
+    await api.POST('/api/contact', { body: inquiry });
 
-    expect(fetchMock.mock.calls[0][1]?.headers).toMatchObject({ 'Accept-Language': 'ko' });
-    expect(fetchMock.mock.calls[1][1]?.headers).toMatchObject({ 'Accept-Language': 'en' });
+    expect((await sentRequest(fetchMock, 0)).headers.get('Accept-Language')).toBe('ko');
+    expect((await sentRequest(fetchMock, 1)).headers.get('Accept-Language')).toBe('en');
   });
 
-  it('throws "<status>: <body>" when the answer is not OK', async () => {
-    fetchMock.mockResolvedValue(fakeResponse(400, '{"statusCode":400,"error":"bad email"}', 'Bad Request'));
+  it("adds a call's own headers: an admin call's bearer token", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20 }));
 
-    await expect(apiRequest('POST', '/api/subscribe', { email: 'x' })).rejects.toThrow(
-      '400: {"statusCode":400,"error":"bad email"}',
-    );
+    await api.GET('/api/admin/posts', { headers: { Authorization: 'Bearer token-1' } });
+
+    const sent = await sentRequest(fetchMock);
+    expect(sent.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(sent.headers.get('Accept-Language')).toBe('ko');
   });
 
-  it('falls back to the status text when the error body is empty', async () => {
-    fetchMock.mockResolvedValue(fakeResponse(502, '', 'Bad Gateway'));
+  it("throws an ApiError with the status, the contract's error and its details", async () => {
+    const body = {
+      statusCode: 400,
+      error: '입력값을 확인해주세요',
+      details: [{ field: 'email', message: '올바른 이메일 주소를 입력해주세요' }],
+    };
+    fetchMock.mockResolvedValue(fakeResponse(400, JSON.stringify(body), 'Bad Request'));
 
-    await expect(apiRequest('POST', '/api/contact', {})).rejects.toThrow('502: Bad Gateway');
+    const error = await failureOf(api.POST('/api/subscribe', { body: { email: 'x' } }));
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, error: body.error, details: body.details, fromApi: true });
+  });
+
+  it('falls back to the status text when the error body is not JSON (a proxy page) or empty', async () => {
+    fetchMock.mockResolvedValueOnce(fakeResponse(502, '<html><body>Bad Gateway</body></html>', 'Bad Gateway'));
+    fetchMock.mockResolvedValueOnce(fakeResponse(503, '', 'Service Unavailable'));
+
+    const proxyPage = await failureOf(api.GET('/api/testimonials/featured'));
+    const empty = await failureOf(api.GET('/api/testimonials/featured'));
+
+    expect(proxyPage).toMatchObject({ status: 502, error: 'Bad Gateway', details: undefined, fromApi: false });
+    expect(empty).toMatchObject({ status: 503, error: 'Service Unavailable', fromApi: false });
+  });
+
+  it('names the status when there is no status text either (HTTP/2)', async () => {
+    fetchMock.mockResolvedValue(fakeResponse(500, 'oops'));
+
+    expect(await failureOf(api.GET('/api/testimonials/featured'))).toMatchObject({ status: 500, error: 'HTTP 500' });
+  });
+
+  it('lets a network failure through as it is', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    const error = await failureOf(api.GET('/api/testimonials/featured'));
+
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(ApiError);
   });
 });
 
-describe('getQueryFn', () => {
-  it('GETs the query key joined with slashes, with credentials, and parses JSON', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { slug: 'hello' }));
-
-    const data = await getQueryFn({ on401: 'throw' })(queryContext(['/api/posts/slug', 'hello']));
-
-    expect(data).toEqual({ slug: 'hello' });
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/posts/slug/hello');
-    expect(init?.credentials).toBe('include');
-    expect(init?.method ?? 'GET').toBe('GET');
+describe('ApiError', () => {
+  it('keeps only well-formed details', () => {
+    const body = JSON.stringify({
+      statusCode: 400,
+      error: 'Invalid',
+      details: [{ field: 'a', message: 'm' }, { x: 1 }],
+    });
+    expect(new ApiError(400, 'Bad Request', body).details).toEqual([{ field: 'a', message: 'm' }]);
   });
 
-  it('returns null on 401 when told to', async () => {
-    fetchMock.mockResolvedValue(fakeResponse(401, '{"error":"no"}', 'Unauthorized'));
-
-    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/posts']))).resolves.toBeNull();
-  });
-
-  it('throws on 401 by default', async () => {
-    fetchMock.mockResolvedValue(fakeResponse(401, '', 'Unauthorized'));
-
-    await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/posts']))).rejects.toThrow(
-      '401: Unauthorized',
-    );
-  });
-
-  it('throws on other failures even when 401 returns null', async () => {
-    fetchMock.mockResolvedValue(fakeResponse(500, 'boom', 'Internal Server Error'));
-
-    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/posts']))).rejects.toThrow(
-      '500: boom',
-    );
+  it("does not take a body without a readable error for the API's own", () => {
+    expect(new ApiError(400, 'Bad Request', '{"statusCode":400}')).toMatchObject({
+      error: 'Bad Request',
+      fromApi: false,
+    });
+    expect(new ApiError(400, 'Bad Request', '{"error":"  "}')).toMatchObject({ error: 'Bad Request', fromApi: false });
+    expect(new ApiError(400, 'Bad Request', '"just a string"')).toMatchObject({ fromApi: false });
   });
 });
 
 describe('errorMessage', () => {
-  it("takes the backend's error field from the error body", () => {
-    const error = new Error('409: {"statusCode":409,"error":"Slug already exists"}');
-    expect(errorMessage(error)).toBe('Slug already exists');
+  it("is the API's error", () => {
+    expect(errorMessage(new ApiError(409, 'Conflict', '{"statusCode":409,"error":"Slug already exists"}'))).toBe(
+      'Slug already exists',
+    );
   });
 
-  it('is undefined when the body is not JSON, has no error field, or is not a request error', () => {
-    expect(errorMessage(new Error('502: Bad Gateway'))).toBeUndefined();
-    expect(errorMessage(new Error('400: {"statusCode":400}'))).toBeUndefined();
-    expect(errorMessage(new Error('Failed to fetch'))).toBeUndefined();
+  it('is undefined when the API sent no message, or the call never reached it', () => {
+    expect(errorMessage(new ApiError(502, 'Bad Gateway', '<html></html>'))).toBeUndefined();
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBeUndefined();
+    expect(errorMessage(new Error('409: {"error":"looks like one"}'))).toBeUndefined();
     expect(errorMessage('not an error')).toBeUndefined();
   });
 });

@@ -1,63 +1,93 @@
-import type { QueryFunction } from '@tanstack/react-query';
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './api-schema';
 import { currentLanguage } from './i18n';
 
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
+/** The bodies the API takes and answers with, as its OpenAPI document describes them. */
+export type ApiSchemas = components['schemas'];
 
-// The backend localises its messages (validation, errors) by Accept-Language.
-function languageHeader(): Record<string, string> {
-  return { 'Accept-Language': currentLanguage() };
-}
+export type FieldError = ApiSchemas['FieldErrorBody'];
 
-async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
-}
+type ErrorBody = ApiSchemas['ErrorBody'];
 
-/** Write helper: JSON body and content type only when there is data; cookies always. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const hasBody = data !== undefined;
-  const res = await fetch(url, {
-    method,
-    headers: hasBody
-      ? { 'Content-Type': 'application/json', ...languageHeader() }
-      : languageHeader(),
-    body: hasBody ? JSON.stringify(data) : undefined,
-    credentials: 'include',
-  });
-  await throwIfResNotOk(res);
-  return res;
-}
+const isFieldError = (value: unknown): value is FieldError =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as FieldError).field === 'string' &&
+  typeof (value as FieldError).message === 'string';
 
-/** Read helper: GET the path made by joining the query key with '/'. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), {
-      headers: languageHeader(),
-      credentials: 'include',
-    });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
+/** The contract's error body, or undefined for anything else (a proxy's HTML page, plain text). */
+function parseErrorBody(text: string): ErrorBody | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { statusCode, error, details } = body as Partial<Record<keyof ErrorBody, unknown>>;
+  if (typeof error !== 'string' || error.trim() === '') return undefined;
+  return {
+    statusCode: typeof statusCode === 'number' ? statusCode : 0,
+    error,
+    details: Array.isArray(details) ? details.filter(isFieldError) : undefined,
   };
 }
 
-/**
- * The human message of a failed call: the `error` field of the backend's JSON error body
- * (`{statusCode, error, details?}`), or undefined when there is none.
- */
-export function errorMessage(err: unknown): string | undefined {
-  if (!(err instanceof Error)) return undefined;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
-  if (!match) return undefined;
-  try {
-    const body: unknown = JSON.parse(match[1]);
-    if (body && typeof body === 'object' && 'error' in body) {
-      const { error } = body;
-      if (typeof error === 'string' && error.trim() !== '') return error;
-    }
-  } catch {
-    // Not JSON (an HTML error page from a proxy, plain text): no server message to show.
+/** A call the server answered with an error status (4xx, 5xx). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /**
+   * The contract's `error`: the server's message, in the language the request asked for; the
+   * status text when the answer was not the API's own (a proxy's error page).
+   */
+  readonly error: string;
+  /** The server's message for each invalid field of a 400. */
+  readonly details?: FieldError[];
+  /** Whether `error` is the API's message, written for the visitor (not a status text). */
+  readonly fromApi: boolean;
+
+  constructor(
+    readonly status: number,
+    statusText: string,
+    body: string,
+  ) {
+    const parsed = parseErrorBody(body);
+    const error = parsed?.error ?? (statusText || `HTTP ${status}`);
+    super(`${status}: ${error}`);
+    this.error = error;
+    this.details = parsed?.details;
+    this.fromApi = parsed !== undefined;
   }
-  return undefined;
+}
+
+/**
+ * What every call shares: the visitor's language, in which the server writes its messages, and an
+ * ApiError thrown for any error status, so that callers only ever see data.
+ */
+const contract: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Accept-Language', currentLanguage());
+  },
+  async onResponse({ response }) {
+    if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  },
+};
+
+/** The one client of the API, public and admin calls alike (admin calls add their bearer token). */
+export const api = createClient<paths>({
+  credentials: 'include',
+  // Looked up on each call, as a plain fetch() call would be, not kept from when this module loaded.
+  fetch: (request) => globalThis.fetch(request),
+});
+api.use(contract);
+
+/** The data of a call; a failed call has thrown its ApiError before this. */
+export async function dataOf<T>(call: Promise<{ data?: T }>): Promise<T> {
+  const { data } = await call;
+  return data as T;
+}
+
+/** The server's message about a failed call, to show as it is; undefined when it sent none. */
+export function errorMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.fromApi ? error.error : undefined;
 }

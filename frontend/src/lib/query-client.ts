@@ -1,11 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api-client';
 
+/** Each query names its own call of the API client (lib/api-client.ts). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,

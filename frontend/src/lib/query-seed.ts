@@ -1,7 +1,7 @@
+import type { QuerySeed } from '@giftcast/contract/server-render';
 import type { QueryClient } from '@tanstack/react-query';
 
-/** A query's key and the data the server rendered the page with. */
-export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
+export type { QuerySeed };
 
 /** The element in which a server-rendered page carries its seeds (src/entry-server.tsx). */
 export const QUERY_DATA_ELEMENT_ID = 'giftcast-query-data';

@@ -21,6 +21,13 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of FROM_NODE) this.global[name] = globalThis[name];
+    // A browser reads a request's relative address against the page's; Node's Request has no page.
+    const window = this.global;
+    this.global.Request = class Request extends globalThis.Request {
+      constructor(input, init) {
+        super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+      }
+    };
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * The react-query keys of the public reads. The web app fetches by them (a key's parts joined with
- * '/' are the address) and the backend seeds the pages it renders under them, so both must agree.
+ * The react-query keys of the public reads. The web app keeps each read's answer under its key and
+ * the backend seeds the pages it renders under the same keys, so both must agree. Each key names
+ * the address of its read.
  */
 export const QUERY_KEYS = {
   featuredTestimonials: ['/api/testimonials/featured'],

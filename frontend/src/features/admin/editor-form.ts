@@ -9,7 +9,8 @@ import {
 } from 'react-hook-form';
 import { showToast } from '../../components/toaster';
 import { useTranslation } from '../../lib/i18n';
-import { errorDetails, isUnauthorized } from './api/admin-request';
+import { ApiError } from '../../lib/api-client';
+import { isUnauthorized } from './api/admin-request';
 import type { Draft, DraftStore } from './editor-draft';
 
 // What the admin's editors (posts, testimonials) share around their react-hook-form form.
@@ -99,7 +100,8 @@ function showSaveError<Values extends FieldValues, Output extends FieldValues>(
     return false;
   }
   const fields = form.getValues();
-  for (const { field, message } of errorDetails(error)) {
+  const details = error instanceof ApiError ? (error.details ?? []) : [];
+  for (const { field, message } of details) {
     if (field in fields) form.setError(field as Path<Values>, { type: 'server', message });
   }
   return true;

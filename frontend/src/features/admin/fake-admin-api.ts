@@ -1,5 +1,5 @@
 import type { Post } from '../../lib/post';
-import { jsonResponse, mockFetch, requestUrl } from '../../test/fake-fetch';
+import { jsonResponse, mockFetch, readRequest } from '../../test/fake-fetch';
 import { ADMIN_TOKEN_STORAGE_KEY } from './api/use-admin-session';
 
 // Test support for the admin screens (imported only by *.test.tsx files).
@@ -8,7 +8,7 @@ export interface FakeCall {
   method: string;
   url: URL;
   body: unknown;
-  headers: Record<string, string>;
+  headers: Headers;
 }
 
 type Handler = (call: FakeCall) => Response | Promise<Response>;
@@ -21,16 +21,11 @@ export function fakeAdminApi(table: Record<string, Handler>) {
   const fetchMock = mockFetch();
   const calls: FakeCall[] = [];
   fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(requestUrl(input), 'http://localhost');
-    const call: FakeCall = {
-      method: init?.method ?? 'GET',
-      url,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: (init?.headers ?? {}) as Record<string, string>,
-    };
+    const { method, url, body, headers } = await readRequest(input, init);
+    const call: FakeCall = { method, url, body, headers };
     calls.push(call);
-    const handler = table[`${call.method} ${url.pathname}`];
-    if (!handler) throw new Error(`unexpected call ${call.method} ${url.pathname}`);
+    const handler = table[`${method} ${url.pathname}`];
+    if (!handler) throw new Error(`unexpected call ${method} ${url.pathname}`);
     return handler(call);
   });
   return {

@@ -1,3 +1,4 @@
+import type { ApiSchemas } from '../../lib/api-client';
 import type { InquiryFormOutput, InquiryFormValues } from './inquiry-schema';
 
 export type InquiryKind = 'partner' | 'contact';
@@ -5,12 +6,7 @@ export type InquiryKind = 'partner' | 'contact';
 export const emptyInquiryValues: InquiryFormValues = { name: '', email: '', phone: '', message: '' };
 
 /** The body of POST /api/partner and /api/contact; no submissionType, the route sets it. */
-export interface InquiryInput {
-  name: string;
-  email: string;
-  phone?: string;
-  message: string;
-}
+export type InquiryInput = Omit<ApiSchemas['CreateInquiryDto'], 'submissionType'>;
 
 export function formValuesToInput({ name, email, phone, message }: InquiryFormOutput): InquiryInput {
   // An empty phone is left out, as the spec's payload lists it as optional.

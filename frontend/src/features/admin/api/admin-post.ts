@@ -1,4 +1,4 @@
-import type { Post } from '../../../lib/post';
+import type { ApiSchemas } from '../../../lib/api-client';
 
-/** The body of POST /api/posts and PATCH /api/posts/{id}. */
-export type PostInput = Omit<Post, 'id' | 'createdAt' | 'updatedAt'>;
+/** The body of POST /api/posts (and of PATCH /api/posts/{id}, which takes any part of it). */
+export type PostInput = ApiSchemas['CreatePostDto'];

@@ -1,27 +1,20 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { pagedUrl, type Page } from './admin-page';
-import { adminJson } from './admin-request';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { api, dataOf, type ApiSchemas } from '../../../lib/api-client';
+import { pageQuery } from './admin-page';
+import { bearer } from './admin-request';
 
-export type InquiryType = 'contact' | 'partner';
-
-export interface Inquiry {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  submissionType: InquiryType;
-  createdAt: string;
-}
+export type Inquiry = ApiSchemas['ContactSubmission'];
+export type InquiryType = ApiSchemas['SubmissionType'];
 
 export function useAdminInquiries(token: string, page: number, type: InquiryType | 'all') {
   return useQuery({
     queryKey: ['admin', 'inquiries', token, page, type],
     queryFn: () =>
-      adminJson<Page<Inquiry>>(
-        token,
-        'GET',
-        pagedUrl('/api/admin/inquiries', page, { type: type === 'all' ? undefined : type }),
+      dataOf(
+        api.GET('/api/admin/inquiries', {
+          params: { query: { ...pageQuery(page), type: type === 'all' ? undefined : type } },
+          headers: bearer(token),
+        }),
       ),
     placeholderData: keepPreviousData,
   });
@@ -31,8 +24,10 @@ export function useAdminInquiries(token: string, page: number, type: InquiryType
 export function useAdminInquiry(token: string, listed: Inquiry | null) {
   return useQuery({
     queryKey: ['admin', 'inquiry', token, listed?.id],
-    enabled: listed !== null,
-    queryFn: () => adminJson<Inquiry>(token, 'GET', `/api/admin/inquiries/${encodeURIComponent(listed!.id)}`),
+    queryFn: listed
+      ? () =>
+          dataOf(api.GET('/api/admin/inquiries/{id}', { params: { path: { id: listed.id } }, headers: bearer(token) }))
+      : skipToken,
     placeholderData: listed ?? undefined,
   });
 }

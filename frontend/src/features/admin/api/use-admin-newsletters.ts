@@ -1,20 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, pagedUrl, type Page } from './admin-page';
-import { adminJson } from './admin-request';
+import { api, dataOf, type ApiSchemas } from '../../../lib/api-client';
+import { MAX_PAGE_SIZE, pageQuery } from './admin-page';
+import { bearer } from './admin-request';
 
 /** One post's newsletter campaign. */
-export interface NewsletterCampaign {
-  postId: string;
-  slug: string;
-  title: string;
-  total: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  pending: number;
-  startedAt: string;
-  finishedAt: string | null;
-}
+export type NewsletterCampaign = ApiSchemas['NewsletterProgress'];
 
 export const NEWSLETTER_REFRESH_MS = 2000;
 
@@ -28,7 +18,9 @@ export function useAdminNewsletters(token: string) {
   return useQuery({
     queryKey: ['admin', 'newsletters', token],
     queryFn: () =>
-      adminJson<Page<NewsletterCampaign>>(token, 'GET', pagedUrl('/api/admin/newsletters', 1, {}, MAX_PAGE_SIZE)),
+      dataOf(
+        api.GET('/api/admin/newsletters', { params: { query: pageQuery(1, MAX_PAGE_SIZE) }, headers: bearer(token) }),
+      ),
     refetchInterval: (query) => (query.state.data?.items.some(isUnfinished) ? NEWSLETTER_REFRESH_MS : false),
   });
 }

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, dataOf } from '../../../lib/api-client';
 import type { Post } from '../../../lib/post';
-import { pagedUrl, type Page } from './admin-page';
+import { pageQuery } from './admin-page';
 import type { PostInput } from './admin-post';
-import { adminJson, adminRequest } from './admin-request';
+import { bearer } from './admin-request';
 
 export const adminPostsQueryKey = ['admin', 'posts'];
 
@@ -13,7 +14,13 @@ export const POST_SEARCH_MAX_LENGTH = 100;
 export function useAdminPosts(token: string, page: number, search = '') {
   return useQuery({
     queryKey: [...adminPostsQueryKey, token, page, search],
-    queryFn: () => adminJson<Page<Post>>(token, 'GET', pagedUrl('/api/admin/posts', page, { q: search })),
+    queryFn: () =>
+      dataOf(
+        api.GET('/api/admin/posts', {
+          params: { query: { ...pageQuery(page), q: search || undefined } },
+          headers: bearer(token),
+        }),
+      ),
     // Paging or searching keeps the current posts on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });
@@ -35,12 +42,12 @@ function refreshPosts(queryClient: QueryClient) {
 export function useSavePost(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, input }: { id: string | null; input: PostInput }): Promise<Post> => {
-      const res = id
-        ? await adminRequest(token, 'PATCH', `/api/posts/${encodeURIComponent(id)}`, input)
-        : await adminRequest(token, 'POST', '/api/posts', input);
-      return (await res.json()) as Post;
-    },
+    mutationFn: ({ id, input }: { id: string | null; input: PostInput }): Promise<Post> =>
+      dataOf(
+        id
+          ? api.PATCH('/api/posts/{id}', { params: { path: { id } }, body: input, headers: bearer(token) })
+          : api.POST('/api/posts', { body: input, headers: bearer(token) }),
+      ),
     onSuccess: () => refreshPosts(queryClient),
   });
 }
@@ -49,7 +56,7 @@ export function useDeletePost(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await adminRequest(token, 'DELETE', `/api/posts/${encodeURIComponent(id)}`);
+      await api.DELETE('/api/posts/{id}', { params: { path: { id } }, headers: bearer(token) });
     },
     onSuccess: () => refreshPosts(queryClient),
   });

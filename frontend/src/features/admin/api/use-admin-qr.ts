@@ -1,28 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, pagedUrl, type Page } from './admin-page';
-import { adminJson } from './admin-request';
+import { api, dataOf, type ApiSchemas } from '../../../lib/api-client';
+import { MAX_PAGE_SIZE, pageQuery } from './admin-page';
+import { bearer } from './admin-request';
 
-export const QR_STATUSES = ['unused', 'recorded', 'expired', 'disabled'] as const;
-export type QrStatus = (typeof QR_STATUSES)[number];
+export type QrStatus = ApiSchemas['QrStatus'];
+export const QR_STATUSES = ['unused', 'recorded', 'expired', 'disabled'] as const satisfies readonly QrStatus[];
 /** Only these two can be set by hand; recorded and expired follow the video's life. */
-export type SettableQrStatus = Extract<QrStatus, 'unused' | 'disabled'>;
+export type SettableQrStatus = ApiSchemas['ChangeQrStatusDto']['status'];
 /** `try` codes are offered to anyone on /try; `print` codes are for stickers and never are. */
-export const QR_POOLS = ['try', 'print'] as const;
-export type QrPool = (typeof QR_POOLS)[number];
+export type QrPool = ApiSchemas['QrPool'];
+export const QR_POOLS = ['try', 'print'] as const satisfies readonly QrPool[];
 
-export interface AdminQrCode {
-  id: string;
-  serialNumber: string;
-  qrToken: string;
-  status: QrStatus;
-  pool: QrPool;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface QrCodePage extends Page<AdminQrCode> {
-  counts: Record<QrStatus, number>;
-}
+export type AdminQrCode = ApiSchemas['QrCode'];
 
 export interface QrFilter {
   status: QrStatus | 'all';
@@ -33,17 +22,23 @@ export interface QrFilter {
 
 const qrQueryKey = ['admin', 'qr'];
 
-export const qrListUrl = (filter: QrFilter) =>
-  pagedUrl('/api/admin/qr', filter.page, {
-    status: filter.status === 'all' ? undefined : filter.status,
-    pool: filter.pool === 'all' ? undefined : filter.pool,
-    serial: filter.serial,
-  });
-
 export function useAdminQrCodes(token: string, filter: QrFilter) {
   return useQuery({
     queryKey: [...qrQueryKey, token, filter],
-    queryFn: () => adminJson<QrCodePage>(token, 'GET', qrListUrl(filter)),
+    queryFn: () =>
+      dataOf(
+        api.GET('/api/admin/qr', {
+          params: {
+            query: {
+              ...pageQuery(filter.page),
+              status: filter.status === 'all' ? undefined : filter.status,
+              pool: filter.pool === 'all' ? undefined : filter.pool,
+              serial: filter.serial || undefined,
+            },
+          },
+          headers: bearer(token),
+        }),
+      ),
     // Paging or filtering keeps the current rows on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });
@@ -52,8 +47,8 @@ export function useAdminQrCodes(token: string, filter: QrFilter) {
 export function useGenerateQrCodes(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: { count: number; pool: QrPool }) =>
-      adminJson<{ items: AdminQrCode[] }>(token, 'POST', '/api/admin/qr', request),
+    mutationFn: (body: { count: number; pool: QrPool }) =>
+      dataOf(api.POST('/api/admin/qr', { body, headers: bearer(token) })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: qrQueryKey }),
   });
 }
@@ -62,7 +57,7 @@ export function useSetQrStatus(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: SettableQrStatus }) =>
-      adminJson<AdminQrCode>(token, 'PATCH', `/api/admin/qr/${encodeURIComponent(id)}`, { status }),
+      dataOf(api.PATCH('/api/admin/qr/{id}', { params: { path: { id } }, body: { status }, headers: bearer(token) })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: qrQueryKey }),
   });
 }
@@ -79,8 +74,9 @@ export function useQrCodesByIds(token: string, ids: string[], enabled: boolean) 
       const wanted = new Set(ids);
       const found: AdminQrCode[] = [];
       for (let page = 1; ; page++) {
-        const url = pagedUrl('/api/admin/qr', page, {}, MAX_PAGE_SIZE);
-        const result = await adminJson<QrCodePage>(token, 'GET', url);
+        const result = await dataOf(
+          api.GET('/api/admin/qr', { params: { query: pageQuery(page, MAX_PAGE_SIZE) }, headers: bearer(token) }),
+        );
         found.push(...result.items.filter((code) => wanted.has(code.id)));
         if (found.length === wanted.size || page * result.pageSize >= result.total) return found;
       }

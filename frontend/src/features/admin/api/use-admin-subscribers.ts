@@ -1,23 +1,15 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { pagedUrl, type Page } from './admin-page';
-import { adminJson, adminRequest } from './admin-request';
+import { api, dataOf, type ApiSchemas } from '../../../lib/api-client';
+import { pageQuery } from './admin-page';
+import { bearer } from './admin-request';
 
-export interface Subscriber {
-  id: string;
-  email: string;
-  language: 'ko' | 'en';
-  active: boolean;
-  subscribedAt: string;
-}
-
-export interface SubscriberPage extends Page<Subscriber> {
-  counts: { active: number; inactive: number };
-}
+export type Subscriber = ApiSchemas['SubscriberView'];
 
 export function useAdminSubscribers(token: string, page: number) {
   return useQuery({
     queryKey: ['admin', 'subscribers', token, page],
-    queryFn: () => adminJson<SubscriberPage>(token, 'GET', pagedUrl('/api/admin/subscribers', page)),
+    queryFn: () =>
+      dataOf(api.GET('/api/admin/subscribers', { params: { query: pageQuery(page) }, headers: bearer(token) })),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,9 +28,13 @@ function fileName(contentDisposition: string | null): string {
 export function useExportSubscribers(token: string) {
   return useMutation({
     mutationFn: async () => {
-      const res = await adminRequest(token, 'GET', '/api/admin/subscribers/export.csv');
-      const name = fileName(res.headers.get('Content-Disposition'));
-      const url = URL.createObjectURL(await res.blob());
+      const { data: csv, response } = await api.GET('/api/admin/subscribers/export.csv', {
+        headers: bearer(token),
+        parseAs: 'blob',
+      });
+      if (!csv) throw new Error('The export answered without a file');
+      const name = fileName(response.headers.get('Content-Disposition'));
+      const url = URL.createObjectURL(csv);
       const link = document.createElement('a');
       link.href = url;
       link.download = name;

@@ -1,19 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { pagedUrl, type Page } from './admin-page';
-import type { Testimonial } from '../../../lib/testimonial';
-import { adminJson, adminRequest } from './admin-request';
+import { api, dataOf, type ApiSchemas } from '../../../lib/api-client';
+import { pageQuery } from './admin-page';
+import { bearer } from './admin-request';
 
-export type { Testimonial };
+export type Testimonial = ApiSchemas['Testimonial'];
 
-/** The body of POST /api/admin/testimonials and PATCH /api/admin/testimonials/{id}. */
-export type TestimonialInput = Omit<Testimonial, 'id' | 'createdAt'>;
+/** The body of POST /api/admin/testimonials (and of PATCH /api/admin/testimonials/{id}, which takes any part of it). */
+export type TestimonialInput = ApiSchemas['CreateTestimonialDto'];
 
 const testimonialsQueryKey = ['admin', 'testimonials'];
 
 export function useAdminTestimonials(token: string, page: number) {
   return useQuery({
     queryKey: [...testimonialsQueryKey, token, page],
-    queryFn: () => adminJson<Page<Testimonial>>(token, 'GET', pagedUrl('/api/admin/testimonials', page)),
+    queryFn: () =>
+      dataOf(api.GET('/api/admin/testimonials', { params: { query: pageQuery(page) }, headers: bearer(token) })),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,10 +33,12 @@ function refreshTestimonials(queryClient: QueryClient) {
 export function useSaveTestimonial(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: TestimonialInput }) =>
-      id
-        ? adminJson<Testimonial>(token, 'PATCH', `/api/admin/testimonials/${encodeURIComponent(id)}`, input)
-        : adminJson<Testimonial>(token, 'POST', '/api/admin/testimonials', input),
+    mutationFn: ({ id, input }: { id: string | null; input: TestimonialInput }): Promise<Testimonial> =>
+      dataOf(
+        id
+          ? api.PATCH('/api/admin/testimonials/{id}', { params: { path: { id } }, body: input, headers: bearer(token) })
+          : api.POST('/api/admin/testimonials', { body: input, headers: bearer(token) }),
+      ),
     onSuccess: () => refreshTestimonials(queryClient),
   });
 }
@@ -44,7 +47,7 @@ export function useDeleteTestimonial(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await adminRequest(token, 'DELETE', `/api/admin/testimonials/${encodeURIComponent(id)}`);
+      await api.DELETE('/api/admin/testimonials/{id}', { params: { path: { id } }, headers: bearer(token) });
     },
     onSuccess: () => refreshTestimonials(queryClient),
   });

@@ -1,16 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, dataOf } from '../../../lib/api-client';
 
-export interface AdminVerifyResponse {
-  token: string;
-  expiresAt?: string;
-}
-
+/** Exchanges the admin password for the token of the admin calls. */
 export function useVerifyPassword() {
   return useMutation({
-    mutationFn: async (password: string): Promise<AdminVerifyResponse> => {
-      const res = await apiRequest('POST', '/api/admin/verify', { password });
-      return (await res.json()) as AdminVerifyResponse;
-    },
+    mutationFn: (password: string) => dataOf(api.POST('/api/admin/verify', { body: { password } })),
   });
 }

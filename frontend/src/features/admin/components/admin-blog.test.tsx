@@ -132,7 +132,7 @@ describe('admin blog manager', () => {
     ]);
     expect(within(items[0]).getByText('Draft')).toBeInTheDocument();
     expect(within(items[1]).getByText('Published')).toBeInTheDocument();
-    expect(callsTo('GET', LIST)[0].headers.Authorization).toBe('Bearer token-1');
+    expect(callsTo('GET', LIST)[0].headers.get('Authorization')).toBe('Bearer token-1');
   });
 
   it('turns the slug into lowercase letters, digits and hyphens as it is typed', async () => {
@@ -221,7 +221,7 @@ describe('admin blog manager', () => {
 
     expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
     const [created] = callsTo('POST', '/api/posts');
-    expect(created.headers.Authorization).toBe('Bearer token-1');
+    expect(created.headers.get('Authorization')).toBe('Bearer token-1');
     expect(created.body).toEqual({
       title: 'Hello title',
       titleEn: null,

@@ -1,12 +1,12 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n';
-import { pageCount, type Page } from '../api/admin-page';
+import { pageCount } from '../api/admin-page';
 
 interface AdminPagerProps {
   page: number;
   /** The server's answer for the page shown; none yet, no pager. */
-  list: Pick<Page<unknown>, 'total' | 'pageSize'> | undefined;
+  list: { total: number; pageSize: number } | undefined;
   /** Names the list, so two pagers on a screen read apart. */
   label: string;
   onPageChange: (page: number) => void;

@@ -74,7 +74,7 @@ describe('newsletter progress in the post list', () => {
     expect(await screen.findByText('Newsletter: sending… (3 of 10, failed 0)')).toBeInTheDocument();
     expect(progressOf('Sent post')).toBe('Newsletter: sent 8 of 10 (failed 2)');
     expect(progressOf('Never sent')).toBeUndefined();
-    expect(api.callsTo('GET', '/api/admin/newsletters')[0].headers.Authorization).toBe('Bearer token-1');
+    expect(api.callsTo('GET', '/api/admin/newsletters')[0].headers.get('Authorization')).toBe('Bearer token-1');
 
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1900);

@@ -69,7 +69,7 @@ describe('QR code manager', () => {
     expect(within(screen.getByTestId('qr-count-disabled')).getByText('3')).toBeInTheDocument();
     expect(within(screen.getByTestId('qr-count-all')).getByText('36')).toBeInTheDocument();
     const [first] = api.callsTo('GET', '/api/admin/qr');
-    expect(first.headers.Authorization).toBe('Bearer token-1');
+    expect(first.headers.get('Authorization')).toBe('Bearer token-1');
     expect(first.url.searchParams.get('page')).toBe('1');
     expect(first.url.searchParams.has('status')).toBe(false);
     expect(first.url.searchParams.has('pool')).toBe(false);

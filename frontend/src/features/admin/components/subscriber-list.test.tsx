@@ -86,6 +86,8 @@ describe('subscriber list', () => {
     expect(await screen.findByText('Saved giftcast-subscribers.csv')).toBeInTheDocument();
     expect(saved.map((file) => file.name)).toEqual(['giftcast-subscribers.csv']);
     expect(await saved[0].blob.text()).toBe(csv);
-    expect(api.callsTo('GET', '/api/admin/subscribers/export.csv')[0].headers.Authorization).toBe('Bearer token-1');
+    expect(api.callsTo('GET', '/api/admin/subscribers/export.csv')[0].headers.get('Authorization')).toBe(
+      'Bearer token-1',
+    );
   });
 });

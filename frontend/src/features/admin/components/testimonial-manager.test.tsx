@@ -75,7 +75,7 @@ describe('testimonial manager', () => {
 
     expect(await screen.findByText('Saved successfully')).toBeInTheDocument();
     const [post] = api.callsTo('POST', '/api/admin/testimonials');
-    expect(post.headers.Authorization).toBe('Bearer token-1');
+    expect(post.headers.get('Authorization')).toBe('Bearer token-1');
     expect(post.body).toEqual({
       name: '이수진',
       nameEn: null,

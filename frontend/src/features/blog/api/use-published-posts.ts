@@ -1,8 +1,11 @@
+import { QUERY_KEYS } from '@giftcast/contract/query-keys';
 import { useQuery } from '@tanstack/react-query';
-import type { Post } from '../../../lib/post';
+import { api, dataOf } from '../../../lib/api-client';
 
-export const publishedPostsQueryKey = ['/api/posts?published=true'];
-
+/** The published posts, newest first; the server renders /blog with them under the same key. */
 export function usePublishedPosts() {
-  return useQuery<Post[]>({ queryKey: publishedPostsQueryKey });
+  return useQuery({
+    queryKey: QUERY_KEYS.publishedPosts,
+    queryFn: () => dataOf(api.GET('/api/posts', { params: { query: { published: 'true' } } })),
+  });
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
 import type { Post } from '../../../lib/post';
-import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { fakeResponse, jsonResponse, mockFetch, sentPaths, sentRequest } from '../../../test/fake-fetch';
 import { renderApp, renderWithProviders } from '../../../test/render';
 import { PostDetail } from './post-detail';
 
@@ -40,7 +40,7 @@ describe('PostDetail', () => {
     await renderWithProviders(<PostDetail slug="flowers" />);
 
     expect(screen.getByRole('status')).toHaveTextContent('불러오는 중…');
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/posts/slug/flowers');
+    expect((await sentRequest(fetchMock)).path).toBe('/api/posts/slug/flowers');
   });
 
   it('shows the post: back link, thumbnail, date, title, body with sub-headings, share, back button', async () => {
@@ -146,7 +146,7 @@ describe('/blog/{slug}', () => {
     await renderApp('/blog/cake-day');
 
     expect(await screen.findByRole('heading', { level: 1, name: '꽃다발에 영상 편지를' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/posts/slug/cake-day');
+    expect(sentPaths(fetchMock)).toContain('/api/posts/slug/cake-day');
     expect(screen.getByRole('heading', { level: 2, name: '새 글 알림 받기' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '구독하기' })).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
-import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { fakeResponse, jsonResponse, mockFetch, sentRequest } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import type { Post } from '../../../lib/post';
 import { PostList } from './post-list';
@@ -37,7 +37,7 @@ describe('PostList', () => {
 
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/posts?published=true');
+    expect((await sentRequest(fetchMock)).path).toBe('/api/posts?published=true');
     expect(within(cards[0]).getByRole('heading', { name: '꽃다발에 영상 편지를' })).toBeInTheDocument();
     expect(within(cards[0]).getByText('2025년 10월 10일')).toBeInTheDocument();
     expect(within(cards[0]).getByRole('link', { name: /자세히 보기/ })).toHaveAttribute(

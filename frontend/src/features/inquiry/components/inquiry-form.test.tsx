@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { trackEvent } from '../../../lib/analytics';
 import { changeLanguage } from '../../../lib/i18n';
-import { fakeResponse, jsonResponse, mockFetch, requestUrl } from '../../../test/fake-fetch';
+import { fakeResponse, jsonResponse, mockFetch, sentRequest } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import { InquiryForm } from './inquiry-form';
 
@@ -103,12 +103,11 @@ async function fillValid(user: User, language: Language, kind: Kind, values: Par
   }
 }
 
-/** The JSON body of the one call made, with its URL and method. */
-function sentRequest() {
+/** The JSON body of the one call made, with its path and method. */
+async function sentInquiry() {
   expect(fetchMock).toHaveBeenCalledTimes(1);
-  const [url, init] = fetchMock.mock.calls[0];
-  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-  return { url: requestUrl(url), method: init?.method, body };
+  const { path, method, body } = await sentRequest(fetchMock);
+  return { path, method, body };
 }
 
 describe.each(['ko', 'en'] as const)('InquiryForm in %s', (language) => {
@@ -176,7 +175,7 @@ describe.each(['ko', 'en'] as const)('InquiryForm in %s', (language) => {
     await user.click(submitButton(language, 'contact'));
 
     await screen.findByText(text.contactSuccessTitle);
-    expect(sentRequest().body).toEqual({ name: 'Yu', email: 'yu@example.com', message: '1234567890' });
+    expect((await sentInquiry()).body).toEqual({ name: 'Yu', email: 'yu@example.com', message: '1234567890' });
   });
 
   it('disables the button and switches its label while submitting', async () => {
@@ -204,7 +203,7 @@ describe.each(['ko', 'en'] as const)('InquiryForm in %s', (language) => {
     await user.click(submitButton(language, 'partner'));
 
     expect(await screen.findByText(text.partnerSuccess)).toBeInTheDocument();
-    expect(sentRequest()).toEqual({ url: '/api/partner', method: 'POST', body: sample });
+    expect(await sentInquiry()).toEqual({ path: '/api/partner', method: 'POST', body: sample });
     expect(screen.getByRole('heading', { level: 3, name: text.partnerSuccessTitle })).toHaveFocus();
     expect(screen.queryByRole('button', { name: text.partnerSubmit })).toBeNull();
     // Only the contact form reports to analytics.
@@ -238,7 +237,7 @@ describe.each(['ko', 'en'] as const)('InquiryForm in %s', (language) => {
     await user.click(submitButton(language, 'contact'));
 
     expect(await screen.findByText(text.contactSuccess)).toBeInTheDocument();
-    expect(sentRequest()).toEqual({ url: '/api/contact', method: 'POST', body: sample });
+    expect(await sentInquiry()).toEqual({ path: '/api/contact', method: 'POST', body: sample });
     expect(screen.getByRole('heading', { name: text.contactSuccessTitle })).toBeInTheDocument();
     expect(trackEvent).toHaveBeenCalledTimes(1);
     expect(trackEvent).toHaveBeenCalledWith('contact_form_submit', { category: 'contact', label: 'success' });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
-import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { fakeResponse, jsonResponse, mockFetch, sentRequest } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import { MAX_RECORDING_MS } from '../api/message';
 import { OWNER_KEYS_STORAGE_KEY } from '../api/owner-keys';
@@ -161,9 +161,9 @@ describe('uploading a file', () => {
     await user.click(screen.getByRole('button', { name: '네, 취소할게요' }));
 
     expect(await screen.findByRole('heading', { name: '영상 메시지를 남겨 주세요' })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[fetchMock.mock.calls.length - 1];
-    expect(url).toBe('/api/messages/tok-1/video');
-    expect(new Headers(init?.headers).get('X-Owner-Key')).toBe('owner-1');
+    const takeBack = await sentRequest(fetchMock, -1);
+    expect(takeBack).toMatchObject({ method: 'DELETE', path: '/api/messages/tok-1/video' });
+    expect(takeBack.headers.get('X-Owner-Key')).toBe('owner-1');
     expect(localStorage.getItem(OWNER_KEYS_STORAGE_KEY)).toBeNull();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
-import { fakeResponse, jsonResponse, mockFetch, requestUrl } from '../../../test/fake-fetch';
+import { fakeResponse, jsonResponse, mockFetch, readRequest, sentPaths, sentRequest } from '../../../test/fake-fetch';
 import { renderApp, renderWithProviders } from '../../../test/render';
 import { OWNER_KEYS_STORAGE_KEY, saveOwnerKey } from '../api/owner-keys';
 import { PROCESSING_POLL_MS } from '../api/use-message';
@@ -33,7 +33,7 @@ describe('the page of a scanned code', () => {
     await renderView('a/b c');
 
     expect(screen.getByRole('status')).toHaveTextContent('영상 메시지를 불러오는 중…');
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/messages/a%2Fb%20c');
+    expect((await sentRequest(fetchMock)).path).toBe('/api/messages/a%2Fb%20c');
   });
 
   it.each([
@@ -289,10 +289,9 @@ describe('taking a message back', () => {
     await user.click(screen.getByRole('button', { name: '네, 취소할게요' }));
 
     expect(await heading('영상 메시지를 남겨 주세요')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[1];
-    expect(url).toBe('/api/messages/tok-1/video');
-    expect(init?.method).toBe('DELETE');
-    expect(new Headers(init?.headers).get('X-Owner-Key')).toBe('key-1');
+    const takeBack = await sentRequest(fetchMock, 1);
+    expect(takeBack).toMatchObject({ method: 'DELETE', path: '/api/messages/tok-1/video' });
+    expect(takeBack.headers.get('X-Owner-Key')).toBe('key-1');
     expect(JSON.parse(localStorage.getItem(OWNER_KEYS_STORAGE_KEY)!)).toEqual({
       other: { ownerKey: 'key-2', takeBackUntil: TAKE_BACK_UNTIL },
     });
@@ -343,14 +342,14 @@ describe('taking a message back', () => {
 
 describe('the /v/:qrToken route', () => {
   it('is private: noindex, and the page heading comes before the lazily loaded view', async () => {
-    fetchMock.mockImplementation(async (url) =>
-      requestUrl(url).startsWith('/api/messages/') ? notFound() : jsonResponse(200, []),
+    fetchMock.mockImplementation(async (input, init) =>
+      (await readRequest(input, init)).path.startsWith('/api/messages/') ? notFound() : jsonResponse(200, []),
     );
     await renderApp('/v/tok-9');
 
     expect(screen.getByRole('heading', { level: 1, name: '영상 메시지' })).toBeInTheDocument();
     expect(await heading('QR 코드를 찾을 수 없어요')).toBeInTheDocument();
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/messages/tok-9');
+    expect(sentPaths(fetchMock)).toContain('/api/messages/tok-9');
   });
 });

@@ -2,10 +2,11 @@ import { Badge, Button, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleOff, Clock, RefreshCcw, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
 import { PageLink } from '../../../components/page-link';
-import { failedStatus, RETENTION_DAYS, type Message, type QrMessage, type SentMessage } from '../api/message';
+import { RETENTION_DAYS, type Message, type QrMessage, type SentMessage } from '../api/message';
 import { canTakeBack, useOwnerKey } from '../api/owner-keys';
 import { messageQueryKey, useMessage } from '../api/use-message';
 import { GiverFlow } from './giver-flow';
@@ -72,7 +73,7 @@ export function MessageView({ qrToken }: { qrToken: string }) {
   if (query.isPending) return <LoadingState label={t('message.loading')} />;
 
   if (!data || !isKnownStatus(data)) {
-    if (failedStatus(query.error) === 404) {
+    if (query.error instanceof ApiError && query.error.status === 404) {
       return (
         <StatePanel
           icon={<SearchX {...stateIconProps} />}

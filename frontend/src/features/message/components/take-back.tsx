@@ -3,8 +3,7 @@ import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { failedStatus } from '../api/message';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import type { OwnerKey } from '../api/owner-keys';
 import { useTakeBack } from '../api/use-take-back';
 import { formatDateTime } from '../format';
@@ -33,8 +32,7 @@ export function TakeBack({ qrToken, ownerKey, onTakenBack, onKeyRefused }: TakeB
       onError: (error) => {
         showToast({ type: 'error', title: errorMessage(error) ?? t('message.takeBack.failed') });
         setConfirming(false);
-        const status = failedStatus(error);
-        if (status === 403 || status === 404 || status === 409) onKeyRefused();
+        if (error instanceof ApiError && [403, 404, 409].includes(error.status)) onKeyRefused();
       },
     });
   }

@@ -3,9 +3,9 @@ import { ImageUp, RotateCcw, Send, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { env } from '../../../lib/env';
-import { failedStatus, MAX_RECORDING_MS, type SentMessage } from '../api/message';
+import { MAX_RECORDING_MS, type SentMessage } from '../api/message';
 import { isAbort, uploadVideo, type VideoUpload } from '../api/upload-video';
 import { formatMegabytes } from '../format';
 
@@ -71,8 +71,7 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
       setProgress(null);
       if (isAbort(error)) return;
       showToast({ type: 'error', title: errorMessage(error) ?? t('message.upload.failed') });
-      const status = failedStatus(error);
-      if (status === 409 || status === 404) onStale();
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) onStale();
     }
   }
 

@@ -1,16 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, dataOf } from '../../../lib/api-client';
 
-export interface SubscribeResponse {
-  success?: boolean;
-  message?: string;
-}
-
+/** Subscribes an address; the answer's message says whether it was new, back, or already there. */
 export function useSubscribe() {
   return useMutation({
-    mutationFn: async (email: string): Promise<SubscribeResponse> => {
-      const res = await apiRequest('POST', '/api/subscribe', { email });
-      return (await res.json().catch(() => ({}))) as SubscribeResponse;
-    },
+    mutationFn: (email: string) => dataOf(api.POST('/api/subscribe', { body: { email } })),
   });
 }

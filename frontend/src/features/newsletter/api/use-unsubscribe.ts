@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export function useUnsubscribe() {
   return useMutation({
     mutationFn: async (token: string): Promise<void> => {
-      await apiRequest('POST', '/api/unsubscribe', { token });
+      await api.POST('/api/unsubscribe', { body: { token } });
     },
   });
 }

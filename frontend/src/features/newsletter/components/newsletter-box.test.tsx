@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
-import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { fakeResponse, jsonResponse, mockFetch, sentRequest } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import { NewsletterBox } from './newsletter-box';
 
@@ -65,9 +65,11 @@ describe('NewsletterBox', () => {
     expect(await screen.findByText('Subscribed!')).toBeInTheDocument();
     expect(screen.getByText('Welcome aboard!')).toBeInTheDocument();
     expect(emailInput()).toHaveValue('');
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/subscribe');
-    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ email: 'reader@example.com' }) });
+    expect(await sentRequest(fetchMock)).toMatchObject({
+      method: 'POST',
+      path: '/api/subscribe',
+      body: { email: 'reader@example.com' },
+    });
   });
 
   it('falls back to the default success text when the server sends no message', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
-import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { fakeResponse, jsonResponse, mockFetch, sentRequest } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import { UnsubscribePanel } from './unsubscribe-panel';
 
@@ -31,9 +31,11 @@ describe('UnsubscribePanel', () => {
     // Pending: the confirm button is disabled until the answer arrives.
     const pendingButton = await screen.findByRole('button', { name: /Unsubscribing/ });
     expect(pendingButton).toBeDisabled();
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/unsubscribe');
-    expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ token: 'tok-123' }) });
+    expect(await sentRequest(fetchMock)).toMatchObject({
+      method: 'POST',
+      path: '/api/unsubscribe',
+      body: { token: 'tok-123' },
+    });
 
     answer(jsonResponse(200, { success: true, message: 'ok' }));
 

@@ -1,5 +1,4 @@
-import type { Testimonial } from '../../../lib/testimonial';
-import { avatarInitial, localizeTestimonial, parseRating } from './testimonial';
+import { avatarInitial, localizeTestimonial, parseRating, type Testimonial } from './testimonial';
 
 const testimonial = (overrides: Partial<Testimonial> = {}): Testimonial => ({
   id: '1',

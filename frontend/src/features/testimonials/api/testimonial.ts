@@ -1,5 +1,8 @@
+import type { ApiSchemas } from '../../../lib/api-client';
 import type { Language } from '../../../lib/i18n';
-import type { Testimonial } from '../../../lib/testimonial';
+
+/** A testimonial as the API returns it (featured list and admin calls); absent optional fields are null. */
+export type Testimonial = ApiSchemas['Testimonial'];
 
 /** What a card shows, already in the visitor's language. */
 export interface TestimonialView {

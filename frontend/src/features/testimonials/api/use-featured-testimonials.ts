@@ -1,9 +1,11 @@
+import { QUERY_KEYS } from '@giftcast/contract/query-keys';
 import { useQuery } from '@tanstack/react-query';
-import type { Testimonial } from '../../../lib/testimonial';
+import { api, dataOf } from '../../../lib/api-client';
 
-export const featuredTestimonialsQueryKey = ['/api/testimonials/featured'];
-
-/** Read through the shared query function of lib/api-client (GET of the joined key). */
+/** The featured testimonials; the server renders the home page with them under the same key. */
 export function useFeaturedTestimonials() {
-  return useQuery<Testimonial[] | null>({ queryKey: featuredTestimonialsQueryKey });
+  return useQuery({
+    queryKey: QUERY_KEYS.featuredTestimonials,
+    queryFn: () => dataOf(api.GET('/api/testimonials/featured')),
+  });
 }

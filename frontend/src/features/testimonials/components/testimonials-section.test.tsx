@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { changeLanguage } from '../../../lib/i18n';
-import { fakeResponse, jsonResponse, mockFetch } from '../../../test/fake-fetch';
+import { fakeResponse, jsonResponse, mockFetch, sentRequest } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
-import type { Testimonial } from '../../../lib/testimonial';
+import type { Testimonial } from '../api/testimonial';
 import { TestimonialsSection } from './testimonials-section';
 
 let fetchMock: ReturnType<typeof mockFetch>;
@@ -38,7 +38,7 @@ describe('TestimonialsSection', () => {
     fetchMock.mockReturnValue(new Promise(() => {}));
     await renderWithProviders(<TestimonialsSection />);
 
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/testimonials/featured');
+    expect((await sentRequest(fetchMock)).path).toBe('/api/testimonials/featured');
     expect(screen.getAllByTestId('testimonial-skeleton')).toHaveLength(3);
     expect(screen.getByRole('status')).toHaveTextContent('후기를 불러오는 중…');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();

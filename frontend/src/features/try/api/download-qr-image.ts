@@ -1,3 +1,4 @@
+import { api, dataOf } from '../../../lib/api-client';
 import { DOWNLOAD_IMAGE_SIZE, qrFileName, qrImageUrl, type AvailableQrCode } from './qr-code';
 
 // Long enough for every browser to have started writing the file before the blob goes away.
@@ -20,12 +21,15 @@ function saveBlob(blob: Blob, fileName: string): void {
  * opens in a new tab instead, where it can still be saved or printed by hand.
  */
 export async function downloadQrImage({ qrToken, serialNumber }: Pick<AvailableQrCode, 'qrToken' | 'serialNumber'>) {
-  const url = qrImageUrl(qrToken, DOWNLOAD_IMAGE_SIZE);
   try {
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-    saveBlob(await res.blob(), qrFileName(serialNumber));
+    const image = await dataOf(
+      api.GET('/api/qr/{qrToken}/image.png', {
+        params: { path: { qrToken }, query: { size: DOWNLOAD_IMAGE_SIZE } },
+        parseAs: 'blob',
+      }),
+    );
+    saveBlob(image, qrFileName(serialNumber));
   } catch {
-    window.open(url, '_blank', 'noopener');
+    window.open(qrImageUrl(qrToken, DOWNLOAD_IMAGE_SIZE), '_blank', 'noopener');
   }
 }

@@ -1,14 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QUERY_KEYS } from '@giftcast/contract/query-keys';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AvailableQrCode } from './qr-code';
 
 const STREAM_URL = '/api/qr/available/stream';
-
-/**
- * The list in the query cache: the server renders /try with it (its seed) and the stream keeps it
- * current. The key is also the address of the same list's plain GET.
- */
-export const availableCodesQueryKey = ['/api/qr/available'];
 
 // The browser reconnects by itself after a dropped connection, but gives up for good when the
 // server answers with an error status (a proxy's 502 during a deploy): then we open a new one.
@@ -29,8 +24,9 @@ function parseSnapshot(data: string): AvailableQrCode[] {
  */
 export function useAvailableCodes(): { codes: AvailableQrCode[]; loading: boolean } {
   const queryClient = useQueryClient();
-  // Never fetched: the stream's first event is the answer.
-  const { data: codes } = useQuery<AvailableQrCode[]>({ queryKey: availableCodesQueryKey, enabled: false });
+  // The list in the cache: the server renders /try with it (under the same key) and the stream keeps
+  // it current. Never fetched: the stream's first event is the answer.
+  const { data: codes } = useQuery<AvailableQrCode[]>({ queryKey: QUERY_KEYS.availableQrCodes, queryFn: skipToken });
   const [streamAnswered, setStreamAnswered] = useState(false);
 
   useEffect(() => {
@@ -47,7 +43,7 @@ export function useAvailableCodes(): { codes: AvailableQrCode[]; loading: boolea
       source = stream;
       stream.addEventListener('snapshot', (event) => {
         try {
-          queryClient.setQueryData(availableCodesQueryKey, parseSnapshot((event as MessageEvent<string>).data));
+          queryClient.setQueryData(QUERY_KEYS.availableQrCodes, parseSnapshot((event as MessageEvent<string>).data));
         } catch (error) {
           console.error('Unreadable QR code snapshot', error);
         }

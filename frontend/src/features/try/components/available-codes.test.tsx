@@ -1,3 +1,4 @@
+import { QUERY_KEYS } from '@giftcast/contract/query-keys';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { defaultScheduler, notifyManager } from '@tanstack/react-query';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -8,10 +9,10 @@ import { TryPage } from '../../../pages/try-page';
 import { changeLanguage } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import type { QuerySeed } from '../../../lib/query-seed';
-import { fakeResponse, mockFetch } from '../../../test/fake-fetch';
+import { fakeResponse, mockFetch, sentRequest } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import type { AvailableQrCode } from '../api/qr-code';
-import { availableCodesQueryKey, REOPEN_AFTER_MS } from '../api/use-available-codes';
+import { REOPEN_AFTER_MS } from '../api/use-available-codes';
 import { AvailableCodes } from './available-codes';
 
 /** Stands in for the browser's EventSource; tests push the server's events through it. */
@@ -118,7 +119,7 @@ describe('the /try page', () => {
   });
 
   it('starts from the list the page was rendered with and follows the stream from there', async () => {
-    await renderWithProviders(<TryPage />, { seeds: [[availableCodesQueryKey, codesFrom(500, 25)]] });
+    await renderWithProviders(<TryPage />, { seeds: [[QUERY_KEYS.availableQrCodes, codesFrom(500, 25)]] });
 
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(cards()).toHaveLength(20);
@@ -132,7 +133,7 @@ describe('the /try page', () => {
   });
 
   it('keeps the list it was rendered with when the stream fails before its first snapshot', async () => {
-    await renderWithProviders(<TryPage />, { seeds: [[availableCodesQueryKey, codesFrom(500, 4)]] });
+    await renderWithProviders(<TryPage />, { seeds: [[QUERY_KEYS.availableQrCodes, codesFrom(500, 4)]] });
 
     await FakeEventSource.latest().fail();
 
@@ -275,7 +276,9 @@ describe('the list rendered on the server', () => {
   }
 
   it('holds the count and the first cards of the list it is given, and hydrates without a mismatch', async () => {
-    const { html, mismatches, serverCount } = await renderThenHydrate([[availableCodesQueryKey, codesFrom(500, 25)]]);
+    const { html, mismatches, serverCount } = await renderThenHydrate([
+      [QUERY_KEYS.availableQrCodes, codesFrom(500, 25)],
+    ]);
 
     expect(html).toContain('>25개</span>');
     expect(html.match(/>#\d{4}</g)).toHaveLength(20);
@@ -324,7 +327,7 @@ describe('downloading a QR code', () => {
     await clickDownload();
 
     await waitFor(() => expect(saved).toEqual([{ href: 'blob:qr-0507', download: 'giftcast-qr-0507.png' }]));
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/qr/tok0507/image.png?size=300');
+    expect((await sentRequest(fetchMock)).path).toBe('/api/qr/tok0507/image.png?size=300');
     const blob = createObjectURL.mock.calls[0][0];
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(png);
     expect(document.querySelector('a[download]')).not.toBeInTheDocument();

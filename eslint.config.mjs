@@ -222,16 +222,6 @@ export default defineConfig([
       '@typescript-eslint/require-await': 'off',
     },
   },
-  // Findings left in files being rewritten elsewhere (the generated API client), each to fix
-  // there; drop an entry once its file passes.
-  {
-    files: ['frontend/src/features/admin/api/admin-request.ts'],
-    rules: { '@typescript-eslint/no-unsafe-member-access': 'off' },
-  },
-  {
-    files: ['frontend/src/features/try/api/use-available-codes.ts'],
-    rules: { 'react-hooks/set-state-in-effect': 'off' },
-  },
 
   {
     files: ['backend/test/**/*.ts'],

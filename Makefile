@@ -58,6 +58,7 @@ test-types: build-backend
 	node frontend/scripts/api-schema.mjs --check
 	cd backend && npx tsc -p tsconfig.json
 	cd frontend && npx tsc -p tsconfig.json --noEmit
+	cd frontend && npx tsc -p e2e/tsconfig.json --noEmit
 
 # frontend/src/lib/api-schema.d.ts, written by openapi-typescript from the backend's OpenAPI document
 # (backend/dist/openapi-cli.js prints it without a database).

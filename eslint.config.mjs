@@ -1,10 +1,12 @@
 // One lint for the repository, run by `make test-lint` with no warning allowed. ESLint 9, not 10:
-// eslint-plugin-jsx-a11y, which the web app's block will need, supports ESLint up to 9.
+// eslint-plugin-jsx-a11y, which the web app's block uses, supports ESLint up to 9.
 // Formatting is Prettier's (`prettier --check`), so no rule here is about layout.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { flatConfigs as importConfigs } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import { configs as typescriptConfigs } from 'typescript-eslint';
@@ -68,6 +70,35 @@ const backendZones = [
   },
 ];
 
+/** The web app's features: one folder each under frontend/src/features. */
+const FRONTEND_FEATURES = [
+  'admin',
+  'blog',
+  'content',
+  'home',
+  'inquiry',
+  'message',
+  'newsletter',
+  'testimonials',
+  'try',
+];
+
+const frontend = (path) => `frontend/src/${path}`;
+
+const frontendZones = [
+  // What two features share moves down to components/ or lib/, or is handed over by a page.
+  ...FRONTEND_FEATURES.map((feature) => ({
+    target: frontend(`features/${feature}`),
+    from: FRONTEND_FEATURES.filter((other) => other !== feature).map((other) => frontend(`features/${other}`)),
+    message: 'A feature never imports another: move what both use to components/ or lib/.',
+  })),
+  {
+    target: [frontend('components'), frontend('lib')],
+    from: frontend('features'),
+    message: 'Shared UI and libraries know no feature; pages and the app compose them.',
+  },
+];
+
 export default defineConfig([
   globalIgnores([
     '**/node_modules/',
@@ -79,8 +110,6 @@ export default defineConfig([
     'playwright-report/',
     '.bench/',
     '.e2e/',
-    // The web app joins with a block of its own (React hooks, jsx-a11y, its feature zones).
-    'frontend/',
   ]),
 
   js.configs.recommended,
@@ -140,9 +169,59 @@ export default defineConfig([
     },
   },
 
-  // The web app's block goes here: React hooks, jsx-a11y, browser globals, its resolver, and its
-  // zones (a feature never imports another; components/ and lib/ import no feature). Then drop
-  // 'frontend/' from the ignores above and from .prettierignore.
+  {
+    files: ['frontend/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: globals.browser },
+    settings: { 'import-x/resolver-next': [typescriptResolver('frontend')] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...frontendZones,
+            {
+              target: 'frontend',
+              from: 'backend',
+              message: 'What both sides share lives in @giftcast/contract (packages/contract).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Build and test configuration, the browser tests, scripts and benchmarks run in Node.
+    files: [
+      'frontend/*.config.{ts,js,mjs,cjs}',
+      'frontend/e2e/**',
+      'frontend/scripts/**',
+      'frontend/bench/*.mjs',
+      'frontend/src/test/*.cjs',
+    ],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // These drive a browser with Playwright: the functions they hand to page.evaluate() run in the page.
+    files: ['frontend/e2e/**', 'frontend/bench/*.mjs', 'frontend/scripts/make-share-images.mjs'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['frontend/e2e/**'],
+    // Playwright's fixtures hand on their value through a function named `use`, which is no React hook.
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
+    files: ['frontend/src/**/*.test.{ts,tsx}', 'frontend/src/test/**', 'frontend/src/features/*/testing/**'],
+    languageOptions: { globals: globals.jest },
+    rules: {
+      // `await act(async () => { ... })` with nothing to await inside is React's own way to let what the
+      // work set off (promises settling, renders) finish before the test goes on; test doubles of
+      // promise-returning APIs are async functions likewise.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
 
   {
     files: ['backend/test/**/*.ts'],
@@ -157,7 +236,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['**/*.spec.ts'],
+    files: ['**/*.spec.ts', 'frontend/src/**/*.test.{ts,tsx}'],
     rules: {
       // jest's asymmetric matchers (expect.any(), expect.stringContaining()) are typed `any`.
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -55,7 +55,9 @@ async function waitFor(url) {
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await sleep(100);
   }
   throw new Error(`${url} did not answer`);

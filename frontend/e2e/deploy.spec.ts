@@ -97,7 +97,7 @@ test('the live list of /try arrives through nginx as it is sent, on a connection
     const source = new EventSource('/api/qr/available/stream');
     source.addEventListener(
       'snapshot',
-      (event) => {
+      (event: MessageEvent<string>) => {
         const codes = JSON.parse(event.data) as unknown[];
         Object.assign(window, { firstSnapshot: { open: source.readyState === EventSource.OPEN, codes: codes.length } });
       },

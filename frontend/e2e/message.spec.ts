@@ -98,8 +98,10 @@ async function freshCode(request: APIRequestContext): Promise<QrCode> {
   return items[0];
 }
 
-async function ownerKeys(page: Page): Promise<Record<string, { ownerKey: string; takeBackUntil: string }>> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('giftcast-owner-keys') ?? '{}'));
+type OwnerKeys = Record<string, { ownerKey: string; takeBackUntil: string }>;
+
+async function ownerKeys(page: Page): Promise<OwnerKeys> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('giftcast-owner-keys') ?? '{}') as OwnerKeys);
 }
 
 /** Waits until the player is shown and its video's metadata has loaded; returns the element. */
@@ -254,7 +256,7 @@ test('record with the camera, send, watch once processed, download, then take it
   await page.getByRole('button', { name: text.send }).click();
   await expect(page.getByRole('heading', { name: text.sent })).toBeVisible({ timeout: 90_000 });
   const again = await request.get(`/api/messages/${code.qrToken}`);
-  expect((await again.json()).status).toBe('recorded');
+  expect(((await again.json()) as { status: string }).status).toBe('recorded');
 });
 
 test.describe('uploading a video file', () => {

@@ -77,10 +77,10 @@ export async function renderPage(
   // The banner leaving, rendered for its styles only: its HTML is in the page (hidden until shown),
   // but not as it looks while it slides out, and the app would otherwise write those styles then.
   const leavingBanner = await render(<BannerNotice phase="leaving" onLeave={() => {}} />);
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
+  const emotionServer = createEmotionServer(styleCache);
   return {
     html,
-    styles: constructStyleTagsFromChunks(extractCriticalToChunks(html + leavingBanner)),
+    styles: emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html + leavingBanner)),
     head: headTagsHtml(headTags.tags),
   };
 }

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { changeLanguage } from '../lib/i18n';
+import { mockMediaQueries } from '../test/media-queries';
 import { renderWithProviders } from '../test/render';
 import { BANNER_CLOSED_KEY, NotificationBanner } from './notification-banner';
 
 const NOW = new Date('2026-05-01T12:00:00Z').getTime();
 const MINUTE = 60_000;
-const originalMatchMedia = window.matchMedia;
 
 const banner = () => screen.queryByRole('region', { name: 'Try it notice' });
 
@@ -22,10 +22,7 @@ async function load() {
 }
 
 function preferReducedMotion() {
-  window.matchMedia = ((query: string) => ({
-    ...originalMatchMedia(query),
-    matches: query === '(prefers-reduced-motion: reduce)',
-  })) as typeof window.matchMedia;
+  mockMediaQueries({ '(prefers-reduced-motion: reduce)': true });
 }
 
 beforeEach(async () => {
@@ -37,7 +34,6 @@ beforeEach(async () => {
 
 afterEach(() => {
   jest.useRealTimers();
-  window.matchMedia = originalMatchMedia;
 });
 
 /** The page finished loading at `loadedAt` (performance time) and the app starts `startedAfter` ms later. */

@@ -66,17 +66,12 @@ export function NotificationBanner() {
     exitTimer.current = window.setTimeout(() => setPhase('gone'), prefersReducedMotion() ? 0 : BANNER_EXIT_MS);
   }, []);
 
+  // A banner closed recently, or whose time on screen is over, stays as it came: in the page, hidden.
   useEffect(() => {
-    if (closedRecently(Date.now())) {
-      setPhase('gone');
-      return;
-    }
+    if (closedRecently(Date.now())) return;
     let showTimer: number | undefined;
     const schedule = (sinceLoad: number) => {
-      if (sinceLoad >= BANNER_AUTO_HIDE_MS) {
-        setPhase('gone'); // its time on screen is over
-        return;
-      }
+      if (sinceLoad >= BANNER_AUTO_HIDE_MS) return;
       showTimer = window.setTimeout(() => setPhase('shown'), Math.max(0, BANNER_SHOW_DELAY_MS - sinceLoad));
       hideTimer.current = window.setTimeout(() => leave(false), BANNER_AUTO_HIDE_MS - sinceLoad);
     };

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { trackPageView } from '../lib/analytics';
 import { changeLanguage } from '../lib/i18n';
 import { jsonResponse, fakeResponse, mockFetch, sentRequest } from '../test/fake-fetch';
+import { mockMediaQueries } from '../test/media-queries';
 import { renderApp } from '../test/render';
 
 jest.mock('../lib/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
@@ -110,17 +111,13 @@ describe('routes', () => {
   });
 
   it('scrolls instantly for visitors who prefer reduced motion', async () => {
-    const original = window.matchMedia;
-    const matchMedia = jest
-      .spyOn(window, 'matchMedia')
-      .mockImplementation((query) => ({ ...original(query), matches: query.includes('reduce') }));
+    mockMediaQueries({ '(prefers-reduced-motion: reduce)': true });
     const scrollTo = jest.spyOn(window, 'scrollTo');
     const { router } = await renderApp('/');
 
     await act(() => router.navigate('/about'));
 
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: 'instant' })));
-    matchMedia.mockRestore();
   });
 });
 

@@ -122,6 +122,7 @@ export function AppRoutes() {
  * shows exactly the prerendered page and no fallback flashes.
  */
 export async function loadMatchedRoutes(location: Partial<Location> | string, language?: Language): Promise<void> {
-  const page: LazyPage<object> | undefined = matchRoutes(routes, location)?.at(-1)?.route.handle;
+  // react-router types a route's handle as any; ours hold the page's loader.
+  const page = matchRoutes(routes, location)?.at(-1)?.route.handle as LazyPage<object> | undefined;
   await page?.load(language);
 }

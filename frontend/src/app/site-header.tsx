@@ -14,13 +14,16 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Closes after any navigation, including back/forward.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
 
   const closeAfterNavigating = (event: MouseEvent) => {
     if (isPlainLeftClick(event)) setMenuOpen(false);
   };
-
-  // Closes after any navigation, including back/forward.
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   useEffect(() => {
     if (!menuOpen) return;

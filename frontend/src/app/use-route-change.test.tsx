@@ -2,17 +2,13 @@ import { act, screen, within } from '@testing-library/react';
 import { trackPageView } from '../lib/analytics';
 import { changeLanguage } from '../lib/i18n';
 import { jsonResponse, mockFetch } from '../test/fake-fetch';
+import { mockMediaQueries } from '../test/media-queries';
 import { renderApp } from '../test/render';
 
 jest.mock('../lib/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
 
-const originalMatchMedia = window.matchMedia;
-
 function preferReducedMotion(reduce: boolean) {
-  window.matchMedia = ((query: string) => ({
-    ...originalMatchMedia(query),
-    matches: query === '(prefers-reduced-motion: reduce)' ? reduce : false,
-  })) as typeof window.matchMedia;
+  mockMediaQueries({ '(prefers-reduced-motion: reduce)': reduce });
 }
 
 const mainNav = () => screen.getAllByRole('navigation', { name: 'Main' })[0];
@@ -20,10 +16,6 @@ const mainNav = () => screen.getAllByRole('navigation', { name: 'Main' })[0];
 beforeEach(async () => {
   mockFetch().mockResolvedValue(jsonResponse(200, []));
   await changeLanguage('en');
-});
-
-afterEach(() => {
-  window.matchMedia = originalMatchMedia;
 });
 
 describe('on every route change', () => {

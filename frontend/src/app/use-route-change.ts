@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { trackPageView } from '../lib/analytics';
 import { scrollToTop } from '../lib/scroll';
@@ -7,8 +7,8 @@ import { scrollToTop } from '../lib/scroll';
 export function useRouteChange(): void {
   const { pathname, search } = useLocation();
   const reportedPath = useRef<string | null>(null);
-  const currentSearch = useRef(search);
-  currentSearch.current = search;
+  // A new query on the same page is no new page view.
+  const reportPageView = useEffectEvent(() => trackPageView(pathname + search));
 
   useEffect(() => {
     // Guards against StrictMode's second effect run reporting the same page twice.
@@ -16,6 +16,6 @@ export function useRouteChange(): void {
     // The first page is already at the top, or where the browser restored it on reload.
     if (reportedPath.current !== null) scrollToTop();
     reportedPath.current = pathname;
-    trackPageView(pathname + currentSearch.current);
+    reportPageView();
   }, [pathname]);
 }

@@ -46,6 +46,11 @@ export const PAGE_HEAD_MARKERS = { start: 'page-head', end: '/page-head' } as co
 /** On the server: receives the head tags of the page being rendered (entry-server.tsx). */
 export class HeadTagsCollector {
   tags: HeadTag[] = [];
+
+  /** The server renders a page once, so the tags its render produced are the page's. */
+  collect(tags: HeadTag[]): void {
+    this.tags = tags;
+  }
 }
 
 const HeadTagsContext = createContext<HeadTagsCollector | null>(null);
@@ -129,9 +134,10 @@ export function PageHead({ title, description, path, noIndex = false, image }: P
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image ?? siteImage.url),
   ];
-  if (collector) collector.tags = tags;
+  collector?.collect(tags);
 
   const key = JSON.stringify(tags);
+  // `tags` is a new array on every render; its JSON tells when it really changed.
   useEffect(() => writeHeadTags(tags), [key]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }

@@ -67,7 +67,7 @@ describe('Toaster download', () => {
       jest.doMock('react', () => React); // one React for the fresh module and the renderer
       jest.doMock('./toast-region', () => {
         evaluated();
-        return jest.requireActual('./toast-region');
+        return jest.requireActual<typeof import('./toast-region')>('./toast-region');
       });
       FreshToaster = jest.requireActual<typeof import('./toaster')>('./toaster').Toaster;
     });

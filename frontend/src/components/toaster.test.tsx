@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { AppProviders } from '../app/providers';
 import { changeLanguage } from '../lib/i18n';
+import { mockMediaQueries } from '../test/media-queries';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, Toaster, removeAllToasts, showToast } from './toaster';
 
 // jsdom has no PointerEvent; browsers' is a MouseEvent with a pointer id.
@@ -13,13 +14,8 @@ class TestPointerEvent extends MouseEvent {
 }
 window.PointerEvent ??= TestPointerEvent as unknown as typeof PointerEvent;
 
-const originalMatchMedia = window.matchMedia;
-
 function screenIsMdUp(mdUp: boolean) {
-  window.matchMedia = ((query: string) => ({
-    ...originalMatchMedia(query),
-    matches: query === '(min-width: 768px)' ? mdUp : false,
-  })) as typeof window.matchMedia;
+  mockMediaQueries({ '(min-width: 768px)': mdUp });
 }
 
 async function renderToaster() {
@@ -60,7 +56,6 @@ afterEach(() => {
     removeAllToasts();
   });
   jest.useRealTimers();
-  window.matchMedia = originalMatchMedia;
 });
 
 describe('Toaster', () => {

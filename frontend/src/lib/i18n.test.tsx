@@ -157,7 +157,7 @@ describe('loading texts', () => {
     await fresh.loadTranslations(['home'], 'en');
     await fresh.loadTranslations(['home'], 'en');
 
-    expect(added.mock.calls.map(([language, , texts]) => [language, Object.keys(texts)])).toEqual([
+    expect(added.mock.calls.map(([language, , texts]) => [language, Object.keys(texts as object)])).toEqual([
       ['ko', Object.keys(koHome)],
       ['ko', Object.keys(koPages)],
       ['en', Object.keys(en)],

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/i18n';
 import { PageHead } from '../components/page-head';
-import { LegalDocument, type LegalSection } from '../features/content/components/legal-document';
+import { LegalDocument } from '../features/content/components/legal-document';
 import { env } from '../lib/env';
 
 export function PrivacyPage() {
@@ -16,7 +16,7 @@ export function PrivacyPage() {
         intro={t('privacy.intro')}
         effective={t('privacy.effective')}
         contentsLabel={t('legal.contentsLabel')}
-        sections={t('privacy.sections', { returnObjects: true, ...contact }) as LegalSection[]}
+        sections={t('privacy.sections', { returnObjects: true, ...contact })}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/i18n';
 import { PageHead } from '../components/page-head';
-import { LegalDocument, type LegalSection } from '../features/content/components/legal-document';
+import { LegalDocument } from '../features/content/components/legal-document';
 import { env } from '../lib/env';
 
 export function TermsPage() {
@@ -16,7 +16,7 @@ export function TermsPage() {
         intro={t('terms.intro')}
         effective={t('terms.effective')}
         contentsLabel={t('legal.contentsLabel')}
-        sections={t('terms.articles', { returnObjects: true, ...contact }) as LegalSection[]}
+        sections={t('terms.articles', { returnObjects: true, ...contact })}
       />
     </>
   );

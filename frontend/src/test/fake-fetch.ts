@@ -11,7 +11,7 @@ export type FetchMock = jest.Mock<Promise<Response>, [RequestInfo | URL, Request
 /** Installs a jest mock as global fetch; each test queues its answers. */
 export function mockFetch(): FetchMock {
   const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  globalThis.fetch = fetchMock;
   return fetchMock;
 }
 

@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement, ReactNode } from 'react';
+import { useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
 import { AppRoutes, loadMatchedRoutes } from '../app/router';
@@ -14,10 +14,11 @@ export interface TestRouter {
   navigate: (to: string) => Promise<void>;
 }
 
-function RouterProbe({ router }: { router: TestRouter & { go?: NavigateFunction } }) {
+/** Hands the router's location and navigate() to the test on every commit. */
+function RouterProbe({ onCommit }: { onCommit: (location: Location, navigate: NavigateFunction) => void }) {
   const location = useLocation();
-  router.go = useNavigate();
-  router.state.location = location;
+  const navigate = useNavigate();
+  useLayoutEffect(() => onCommit(location, navigate));
   return null;
 }
 
@@ -39,7 +40,12 @@ async function renderRouter(ui: ReactNode, url: string, seeds: QuerySeed[] = [])
   const result = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[url]}>
-        <RouterProbe router={router} />
+        <RouterProbe
+          onCommit={(location, navigate) => {
+            router.state.location = location;
+            router.go = navigate;
+          }}
+        />
         {ui}
       </MemoryRouter>
     </AppProviders>,

@@ -50,7 +50,7 @@ export function useHeroCarousel(count: number) {
       if (!pointerPressed.current) setFocused(true);
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
     },
     onTouchStart: (event: TouchEvent) => {
       const touch = event.touches[0];

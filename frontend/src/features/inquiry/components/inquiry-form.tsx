@@ -1,7 +1,16 @@
 import { Button, Card, Field, Flex, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { INQUIRY_LIMITS } from '@giftcast/contract/limits';
 import { CircleCheck, Send } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type HTMLAttributes } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type HTMLAttributes,
+} from 'react';
 import { useForm, useFormState, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
@@ -43,11 +52,12 @@ export function InquiryForm({ kind }: { kind: InquiryKind }) {
   const successHeading = useRef<HTMLHeadingElement>(null);
 
   // Messages shown under the fields follow a language switch instead of staying in the old one.
-  useEffect(() => {
+  // Only new validation (a new language) re-validates; errors changing must not.
+  const revalidateShown = useEffectEvent(() => {
     const shown = Object.keys(formState.errors) as InquiryField[];
     if (shown.length > 0) void trigger(shown);
-    // Only new validation (a new language) should re-validate; errors changing must not.
-  }, [resolver]);
+  });
+  useEffect(() => revalidateShown(), [resolver]);
 
   useEffect(() => {
     if (focusNext.current === 'success' && sent) successHeading.current?.focus();
@@ -55,7 +65,7 @@ export function InquiryForm({ kind }: { kind: InquiryKind }) {
     focusNext.current = null;
   }, [sent, setFocus]);
 
-  const onSubmit = handleSubmit((values) => {
+  const send = (values: InquiryFormOutput) => {
     if (submit.isPending) return; // one inquiry per click, even if a second submit slips through
     submit.mutate(formValuesToInput(values), {
       onSuccess: () => {
@@ -91,7 +101,8 @@ export function InquiryForm({ kind }: { kind: InquiryKind }) {
         }
       },
     });
-  });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void handleSubmit(send)(event);
 
   const startOver = () => {
     submit.reset();

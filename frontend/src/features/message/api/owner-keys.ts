@@ -23,7 +23,7 @@ function readAll(): OwnerKeys {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(OWNER_KEYS_STORAGE_KEY) ?? '{}');
     if (typeof parsed !== 'object' || parsed === null) return {};
-    return Object.fromEntries(Object.entries(parsed).filter(([, value]) => isOwnerKey(value))) as OwnerKeys;
+    return Object.fromEntries<OwnerKey>(Object.entries(parsed).filter(([, value]) => isOwnerKey(value)));
   } catch {
     // Unreadable or unavailable storage: this browser holds no keys.
     return {};

@@ -39,7 +39,7 @@ function videoFile(size: number, name = 'clip.mp4', type = 'video/mp4'): File {
   return file;
 }
 
-const fileInput = () => screen.getByLabelText('올릴 영상 파일') as HTMLInputElement;
+const fileInput = () => screen.getByLabelText<HTMLInputElement>('올릴 영상 파일');
 
 async function choose(file: File) {
   const rendered = await renderGiver();
@@ -216,7 +216,7 @@ describe('recording with the camera', () => {
     await settle();
 
     expect(camera.getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'user' }, audio: true });
-    const preview = screen.getByLabelText('카메라 미리보기') as HTMLVideoElement;
+    const preview = screen.getByLabelText<HTMLVideoElement>('카메라 미리보기');
     expect(preview.muted).toBe(true);
     expect(preview).toHaveAttribute('playsinline');
     expect(screen.getByRole('timer', { name: '녹화 시간' })).toHaveTextContent('00:00 / 03:00');

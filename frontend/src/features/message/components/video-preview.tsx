@@ -27,21 +27,23 @@ interface VideoPreviewProps {
   onStale: () => void;
 }
 
-/** An object URL for a blob, revoked when the blob changes or the component goes. */
-function useObjectUrl(blob: Blob): string | undefined {
-  const [url, setUrl] = useState<string>();
+/** A ref for a <video> that plays `blob` from an object URL, revoked when the blob changes or the video goes. */
+function useBlobSource(blob: Blob) {
+  const videoRef = useRef<HTMLVideoElement>(null);
   useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
     const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
+    video.src = objectUrl;
     return () => URL.revokeObjectURL(objectUrl);
   }, [blob]);
-  return url;
+  return videoRef;
 }
 
 /** The chosen video before it goes: watch it, replace it, or send it with a progress bar. */
 export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: VideoPreviewProps) {
   const { t } = useTranslation();
-  const url = useObjectUrl(chosen.video);
+  const videoRef = useBlobSource(chosen.video);
   const [progress, setProgress] = useState<number | null>(null);
   const uploadRef = useRef<VideoUpload | null>(null);
   const sending = progress !== null;
@@ -94,8 +96,9 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
       )}
 
       <Box bg="black" rounded="2xl" overflow="hidden">
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the giver's own recording has no captions to offer */}
         <video
-          src={url}
+          ref={videoRef}
           controls
           playsInline
           aria-label={t('message.preview.label')}

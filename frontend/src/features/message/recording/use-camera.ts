@@ -11,6 +11,8 @@ export type CameraState =
   /** No camera, or one that cannot be opened. */
   | { status: 'unavailable' };
 
+const UNAVAILABLE: CameraState = { status: 'unavailable' };
+
 export function stopTracks(stream: MediaStream): void {
   for (const track of stream.getTracks()) track.stop();
 }
@@ -24,16 +26,13 @@ export function useCamera() {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<CameraState>({ status: 'starting' });
   const [cameraCount, setCameraCount] = useState(0);
+  // Old browsers, and any page not served over HTTPS, have no camera API at all.
+  const supported = canRecord();
 
   useEffect(() => {
-    // Old browsers, and any page not served over HTTPS, have no camera API at all.
-    if (!canRecord()) {
-      setState({ status: 'unavailable' });
-      return;
-    }
+    if (!supported) return;
     let cancelled = false;
     let opened: MediaStream | undefined;
-    setState({ status: 'starting' });
 
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: facing }, audio: true })
@@ -58,14 +57,20 @@ export function useCamera() {
       cancelled = true;
       if (opened) stopTracks(opened);
     };
-  }, [facing, attempt]);
+  }, [supported, facing, attempt]);
 
   return {
-    state,
+    state: supported ? state : UNAVAILABLE,
     facing,
     /** A front/back switch makes sense only with two cameras or more. */
     canSwitch: cameraCount >= 2,
-    switchCamera: () => setFacing((current) => (current === 'user' ? 'environment' : 'user')),
-    retry: () => setAttempt((n) => n + 1),
+    switchCamera: () => {
+      setState({ status: 'starting' });
+      setFacing((current) => (current === 'user' ? 'environment' : 'user'));
+    },
+    retry: () => {
+      setState({ status: 'starting' });
+      setAttempt((n) => n + 1);
+    },
   };
 }

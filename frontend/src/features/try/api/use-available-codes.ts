@@ -30,11 +30,8 @@ export function useAvailableCodes(): { codes: AvailableQrCode[]; loading: boolea
   const [streamAnswered, setStreamAnswered] = useState(false);
 
   useEffect(() => {
-    // Only test environments lack EventSource: there is nothing to wait for.
-    if (typeof EventSource === 'undefined') {
-      setStreamAnswered(true);
-      return;
-    }
+    // Only test environments lack EventSource.
+    if (typeof EventSource === 'undefined') return;
     let source: EventSource;
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
 

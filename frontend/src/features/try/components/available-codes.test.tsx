@@ -300,12 +300,12 @@ describe('the list rendered on the server', () => {
 
 describe('downloading a QR code', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
-  let createObjectURL: jest.Mock;
+  let createObjectURL: jest.Mock<string, [Blob]>;
   let revokeObjectURL: jest.Mock;
 
   beforeEach(() => {
     fetchMock = mockFetch();
-    createObjectURL = jest.fn(() => 'blob:qr-0507');
+    createObjectURL = jest.fn<string, [Blob]>(() => 'blob:qr-0507');
     revokeObjectURL = jest.fn();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
@@ -328,7 +328,7 @@ describe('downloading a QR code', () => {
 
     await waitFor(() => expect(saved).toEqual([{ href: 'blob:qr-0507', download: 'giftcast-qr-0507.png' }]));
     expect((await sentRequest(fetchMock)).path).toBe('/api/qr/tok0507/image.png?size=300');
-    const blob = createObjectURL.mock.calls[0][0] as Blob;
+    const blob = createObjectURL.mock.calls[0][0];
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(png);
     expect(document.querySelector('a[download]')).not.toBeInTheDocument();
   });

@@ -347,7 +347,9 @@ test.describe('in the browser', () => {
     for (const path of ['/', '/support']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const sheets = await page.evaluate(() => [...document.querySelectorAll('style')].map((style) => style.textContent));
+      const sheets = await page.evaluate(() =>
+        [...document.querySelectorAll('style')].map((style) => style.textContent),
+      );
       expect(
         sheets.filter((css) => css?.includes('--chakra-colors-gray-50:')),
         `${path}: the token variables once, the server's`,

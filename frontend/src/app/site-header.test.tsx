@@ -127,7 +127,9 @@ describe('site footer', () => {
 
     expect(within(footer).getByText('Email: hello@giftcast.example')).toBeInTheDocument();
     expect(within(footer).getByText('Phone: +82-2-0000-0000')).toBeInTheDocument();
-    expect(within(footer).getByText(`© ${new Date().getFullYear()} Giftcast. All rights reserved.`)).toBeInTheDocument();
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} Giftcast. All rights reserved.`),
+    ).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
   });

@@ -21,10 +21,7 @@ export type Env = z.infer<typeof envSchema>;
 export function parseEnv(source: Record<string, unknown>): Env {
   // An empty variable (`CONTACT_EMAIL=`) means "use the default", not "invalid".
   const trimmed = Object.fromEntries(
-    Object.entries(source).map(([key, value]) => [
-      key,
-      typeof value === 'string' ? value.trim() || undefined : value,
-    ]),
+    Object.entries(source).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || undefined : value]),
   );
   const result = envSchema.safeParse(trimmed);
   if (!result.success) {

@@ -55,9 +55,7 @@ describe('parsePostBody', () => {
   });
 
   it('reads the text as text: markup is not interpreted', () => {
-    expect(parsePostBody('<b>bold</b> & <script>x</script>')).toEqual([
-      paragraph('<b>bold</b> & <script>x</script>'),
-    ]);
+    expect(parsePostBody('<b>bold</b> & <script>x</script>')).toEqual([paragraph('<b>bold</b> & <script>x</script>')]);
   });
 });
 

@@ -1,8 +1,5 @@
 /** One piece of a post's body, in reading order. */
-export type BodyBlock =
-  | { kind: 'break' }
-  | { kind: 'heading'; text: string }
-  | { kind: 'paragraph'; text: string };
+export type BodyBlock = { kind: 'break' } | { kind: 'heading'; text: string } | { kind: 'paragraph'; text: string };
 
 /** The spec's minimum length of a sub-heading, in characters as a reader counts them. */
 export const MIN_HEADING_LENGTH = 3;

@@ -29,17 +29,14 @@ describe('sharerUrl', () => {
 });
 
 describe('sharePost on Facebook, X and Naver', () => {
-  it.each(['facebook', 'x', 'naver'] as const)(
-    'uses the native sheet on a mobile device for %s',
-    async (channel) => {
-      const share = nativeSheet();
-      const browser = platform({ share, isMobile: true });
+  it.each(['facebook', 'x', 'naver'] as const)('uses the native sheet on a mobile device for %s', async (channel) => {
+    const share = nativeSheet();
+    const browser = platform({ share, isMobile: true });
 
-      await expect(sharePost(channel, POST, browser)).resolves.toBe('shared');
-      expect(share).toHaveBeenCalledWith({ title: POST.title, url: POST.url });
-      expect(browser.openWindow).not.toHaveBeenCalled();
-    },
-  );
+    await expect(sharePost(channel, POST, browser)).resolves.toBe('shared');
+    expect(share).toHaveBeenCalledWith({ title: POST.title, url: POST.url });
+    expect(browser.openWindow).not.toHaveBeenCalled();
+  });
 
   it.each(['facebook', 'x', 'naver'] as const)(
     'opens the sharer page on a desktop for %s even when a native sheet exists',
@@ -156,7 +153,8 @@ describe('isMobileDevice', () => {
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
   const MAC =
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
-  const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+  const WINDOWS =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
   it('recognises phones by their user agent or client hints', () => {
     expect(isMobileDevice({ userAgent: IPHONE, maxTouchPoints: 5 })).toBe(true);

@@ -110,9 +110,7 @@ export function browserSharePlatform(): SharePlatform {
     share: typeof nav.share === 'function' ? (data) => nav.share(data) : undefined,
     isMobile: isMobileDevice(nav),
     copy: (text) =>
-      nav.clipboard?.writeText
-        ? nav.clipboard.writeText(text)
-        : Promise.reject(new Error('Clipboard unavailable')),
+      nav.clipboard?.writeText ? nav.clipboard.writeText(text) : Promise.reject(new Error('Clipboard unavailable')),
     openWindow: (url) => {
       const popup = window.open(url, '_blank', 'width=600,height=600');
       if (!popup) return false;

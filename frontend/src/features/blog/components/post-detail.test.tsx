@@ -14,7 +14,8 @@ const post = (overrides: Partial<Post> = {}): Post => ({
   title: '꽃다발에 영상 편지를',
   titleEn: 'A video letter with flowers',
   content: '꽃과 함께 마음을 전해 보세요.\n\n1. 꽃 고르기\n향기로운 꽃을 고릅니다.\n🎁 포장하기\n정성껏 포장합니다.',
-  contentEn: 'Send your heart with flowers.\n\n1. Pick the flowers\nChoose fragrant ones.\n🎁 Wrap it\nWrap it with care.',
+  contentEn:
+    'Send your heart with flowers.\n\n1. Pick the flowers\nChoose fragrant ones.\n🎁 Wrap it\nWrap it with care.',
   excerpt: '꽃과 함께 마음을 전하는 방법',
   excerptEn: null,
   thumbnailUrl: '/flowers.jpg',
@@ -58,7 +59,9 @@ describe('PostDetail', () => {
     expect(article.querySelector('img')).toHaveAttribute('src', '/flowers.jpg');
     expect(within(article).getByText('2025년 10월 10일')).toHaveAttribute('datetime', '2025-10-10T09:00:00.000Z');
 
-    const subHeadings = within(article).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const subHeadings = within(article)
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
     expect(subHeadings).toEqual(expect.arrayContaining(['1. 꽃 고르기', '🎁 포장하기']));
     expect(within(article).getByText('향기로운 꽃을 고릅니다.').tagName).toBe('P');
     expect(article.querySelectorAll('br')).toHaveLength(1);
@@ -88,9 +91,7 @@ describe('PostDetail', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, post({ contentEn: '   ' })));
     await renderWithProviders(<PostDetail slug="flowers" />);
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'A video letter with flowers' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'A video letter with flowers' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: '1. 꽃 고르기' })).toBeInTheDocument();
     expect(screen.getByText('October 10, 2025')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Blog' })).toBeInTheDocument();
@@ -109,35 +110,41 @@ describe('PostDetail', () => {
   it.each([
     ['ko', '링크 복사', 'http://localhost:8080/blog/flowers'],
     ['en', 'Copy link', 'http://localhost:8080/blog/flowers?lang=en'],
-  ] as const)('[%s] shares the canonical address on PUBLIC_URL, the one the head states', async (language, copy, url) => {
-    await changeLanguage(language);
-    fetchMock.mockResolvedValue(jsonResponse(200, post({ slug: 'flowers' })));
-    await renderWithProviders(<PostDetail slug="flowers" />);
-    await screen.findByRole('heading', { level: 1 });
-    const writeText = jest.fn<Promise<void>, [string]>().mockResolvedValue(undefined);
-    Object.defineProperty(window.navigator, 'clipboard', { value: { writeText }, configurable: true });
+  ] as const)(
+    '[%s] shares the canonical address on PUBLIC_URL, the one the head states',
+    async (language, copy, url) => {
+      await changeLanguage(language);
+      fetchMock.mockResolvedValue(jsonResponse(200, post({ slug: 'flowers' })));
+      await renderWithProviders(<PostDetail slug="flowers" />);
+      await screen.findByRole('heading', { level: 1 });
+      const writeText = jest.fn<Promise<void>, [string]>().mockResolvedValue(undefined);
+      Object.defineProperty(window.navigator, 'clipboard', { value: { writeText }, configurable: true });
 
-    fireEvent.click(screen.getByRole('button', { name: copy }));
-    await act(async () => {});
+      fireEvent.click(screen.getByRole('button', { name: copy }));
+      await act(async () => {});
 
-    expect(writeText).toHaveBeenCalledWith(url);
-    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', url);
-  });
+      expect(writeText).toHaveBeenCalledWith(url);
+      expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', url);
+    },
+  );
 
   it.each([
     ['ko', '콘텐츠를 찾을 수 없습니다', /목록으로 돌아가/, '목록으로'],
     ['en', 'Content not found', /return to the list/, 'Back to list'],
-  ] as const)('[%s] a failed fetch shows "Content not found" with a way back', async (language, title, request, back) => {
-    await changeLanguage(language);
-    fetchMock.mockResolvedValue(fakeResponse(404, JSON.stringify({ statusCode: 404, error: 'Post not found' })));
-    await renderWithProviders(<PostDetail slug="missing" />);
+  ] as const)(
+    '[%s] a failed fetch shows "Content not found" with a way back',
+    async (language, title, request, back) => {
+      await changeLanguage(language);
+      fetchMock.mockResolvedValue(fakeResponse(404, JSON.stringify({ statusCode: 404, error: 'Post not found' })));
+      await renderWithProviders(<PostDetail slug="missing" />);
 
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText(request)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: back })).toHaveAttribute('href', '/blog');
-    expect(screen.queryByRole('button', { name: /Share on|공유하기/ })).not.toBeInTheDocument();
-    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-  });
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText(request)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: back })).toHaveAttribute('href', '/blog');
+      expect(screen.queryByRole('button', { name: /Share on|공유하기/ })).not.toBeInTheDocument();
+      expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    },
+  );
 });
 
 describe('/blog/{slug}', () => {

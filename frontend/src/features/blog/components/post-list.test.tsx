@@ -40,10 +40,7 @@ describe('PostList', () => {
     expect((await sentRequest(fetchMock)).path).toBe('/api/posts?published=true');
     expect(within(cards[0]).getByRole('heading', { name: '꽃다발에 영상 편지를' })).toBeInTheDocument();
     expect(within(cards[0]).getByText('2025년 10월 10일')).toBeInTheDocument();
-    expect(within(cards[0]).getByRole('link', { name: /자세히 보기/ })).toHaveAttribute(
-      'href',
-      '/blog/flowers',
-    );
+    expect(within(cards[0]).getByRole('link', { name: /자세히 보기/ })).toHaveAttribute('href', '/blog/flowers');
     expect(within(cards[0]).queryByRole('img', { hidden: true })).not.toBeInTheDocument();
     expect(cards[1].querySelector('img')).toHaveAttribute('src', '/cake.jpg');
   });

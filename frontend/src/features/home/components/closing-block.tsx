@@ -28,7 +28,15 @@ export function ClosingBlock() {
           <Text fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.8" maxW="2xl">
             {t('home.closing.text')}
           </Text>
-          <Button asChild size="lg" h="12" rounded="full" bg="white" color="colorPalette.fg" _hover={{ bg: 'colorPalette.subtle' }}>
+          <Button
+            asChild
+            size="lg"
+            h="12"
+            rounded="full"
+            bg="white"
+            color="colorPalette.fg"
+            _hover={{ bg: 'colorPalette.subtle' }}
+          >
             <PageLink to="/try">
               <QrCode aria-hidden />
               {t('home.closing.cta')}

@@ -94,7 +94,13 @@ export function UploadIllustration(props: IllustrationProps) {
       <rect x="78" y="114" width="30" height="5" rx="2.5" fill={ROSE.main} />
       {/* upload bubble */}
       <circle cx="150" cy="46" r="18" fill={ROSE.main} />
-      <path d="M150 56 v-19 M142 44 l8 -8 l8 8" stroke={PAPER} strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M150 56 v-19 M142 44 l8 -8 l8 8"
+        stroke={PAPER}
+        strokeWidth="3.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       {/* record dot */}
       <circle cx="46" cy="60" r="12" fill={PAPER} stroke={ROSE.mid} strokeWidth="2" />
       <circle cx="46" cy="60" r="6" fill={ROSE.main} />
@@ -109,7 +115,12 @@ export function DeliverIllustration(props: IllustrationProps) {
       <rect x="48" y="78" width="84" height="62" rx="6" fill={ROSE.main} />
       <rect x="42" y="64" width="96" height="20" rx="5" fill={ROSE.deep} />
       <rect x="84" y="64" width="12" height="76" fill={ROSE.soft} />
-      <path d="M90 64 C72 40 56 52 70 62 Z M90 64 C108 40 124 52 110 62 Z" fill={ROSE.mid} stroke={ROSE.deep} strokeWidth="2" />
+      <path
+        d="M90 64 C72 40 56 52 70 62 Z M90 64 C108 40 124 52 110 62 Z"
+        fill={ROSE.mid}
+        stroke={ROSE.deep}
+        strokeWidth="2"
+      />
       <line x1="132" y1="96" x2="146" y2="108" stroke={INK} strokeWidth="1.5" />
       <QrMark x={138} y={104} s={26} />
       {/* play bubble */}
@@ -118,7 +129,11 @@ export function DeliverIllustration(props: IllustrationProps) {
       <path d="M140 54 l-6 9 l12 -9" fill={PAPER} stroke={ROSE.mid} strokeWidth="2" strokeLinejoin="round" />
       {/* small hearts */}
       <path d="M34 40 c-4 -6 -12 -2 -8 4 l8 7 l8 -7 c4 -6 -4 -10 -8 -4 Z" fill={ROSE.mid} />
-      <path d="M56 24 c-2.5 -4 -8 -1.5 -5 2.5 l5 4.5 l5 -4.5 c3 -4 -2.5 -6.5 -5 -2.5 Z" fill={ROSE.main} opacity="0.7" />
+      <path
+        d="M56 24 c-2.5 -4 -8 -1.5 -5 2.5 l5 4.5 l5 -4.5 c3 -4 -2.5 -6.5 -5 -2.5 Z"
+        fill={ROSE.main}
+        opacity="0.7"
+      />
     </Frame>
   );
 }

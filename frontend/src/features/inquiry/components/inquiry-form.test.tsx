@@ -125,7 +125,9 @@ describe.each(['ko', 'en'] as const)('InquiryForm in %s', (language) => {
       expect(asterisk).toHaveAttribute('aria-hidden', 'true');
     }
     expect(inputs.phone).not.toBeRequired();
-    expect(within(document.querySelector(`label[for="${inputs.phone.id}"]`) as HTMLElement).queryByText('*')).toBeNull();
+    expect(
+      within(document.querySelector(`label[for="${inputs.phone.id}"]`) as HTMLElement).queryByText('*'),
+    ).toBeNull();
     expect(inputs.email).toHaveAttribute('type', 'email');
     expect(inputs.phone).toHaveAttribute('type', 'tel');
   });
@@ -244,7 +246,8 @@ describe.each(['ko', 'en'] as const)('InquiryForm in %s', (language) => {
   });
 
   it("shows the server's error in the partner failure toast and keeps the values", async () => {
-    const serverMessage = language === 'ko' ? '잠시 후 다시 보내 주세요 (서버)' : 'Too many inquiries from this address';
+    const serverMessage =
+      language === 'ko' ? '잠시 후 다시 보내 주세요 (서버)' : 'Too many inquiries from this address';
     fetchMock.mockResolvedValue(fakeResponse(429, JSON.stringify({ statusCode: 429, error: serverMessage })));
     const { user } = await renderForm(language, 'partner');
 

@@ -141,12 +141,7 @@ export function MessageView({ qrToken }: { qrToken: string }) {
     const reason = data.message?.state === 'failed' ? data.message.failureReason : null;
     announcement = failed ? t('message.processingFailed.title') : t('message.choose.title');
     content = (
-      <GiverFlow
-        qrToken={qrToken}
-        processingFailed={failed ? { reason } : null}
-        onSent={handleSent}
-        onStale={reload}
-      />
+      <GiverFlow qrToken={qrToken} processingFailed={failed ? { reason } : null} onSent={handleSent} onStale={reload} />
     );
   } else if (data.message?.state === 'ready') {
     announcement = t('message.player.title');

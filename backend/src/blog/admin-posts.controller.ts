@@ -1,11 +1,10 @@
+import { POST_SEARCH_MAX_LENGTH } from '@giftcast/contract/limits';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PageOf, PageQueryDto } from '../common/paging';
 import { OptionalText } from '../common/validation';
 import { BlogService } from './blog.service';
 import { PostResponse, toPostResponse } from './post-response';
-
-export const POST_SEARCH_MAX_LENGTH = 100;
 
 export class ListAdminPostsQueryDto extends PageQueryDto {
   @OptionalText({ max: POST_SEARCH_MAX_LENGTH }, 'search.max', {

@@ -21,6 +21,9 @@ export const POST_LIMITS = {
   thumbnailUrl: { max: URL_MAX_LENGTH },
 } as const;
 
+/** The longest search the admin's post list takes. */
+export const POST_SEARCH_MAX_LENGTH = 100;
+
 /** The contact and partner forms: the same rules. */
 export const INQUIRY_LIMITS = {
   name: { min: 2, max: 100 },

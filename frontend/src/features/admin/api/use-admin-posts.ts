@@ -7,9 +7,6 @@ import { bearer } from './admin-request';
 
 export const adminPostsQueryKey = ['admin', 'posts'];
 
-/** The longest search the API takes. */
-export const POST_SEARCH_MAX_LENGTH = 100;
-
 /** One page of every post, drafts included, newest first; `search` is found in the slug or a title. */
 export function useAdminPosts(token: string, page: number, search = '') {
   return useQuery({

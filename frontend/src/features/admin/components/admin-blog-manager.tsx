@@ -1,4 +1,5 @@
 import { Button, Flex, Heading, Input, Stack } from '@chakra-ui/react';
+import { POST_SEARCH_MAX_LENGTH } from '@giftcast/contract/limits';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -6,7 +7,7 @@ import { showToast } from '../../../components/toaster';
 import type { Post } from '../../../lib/post';
 import { pageCount } from '../api/admin-page';
 import { useAdminNewsletters } from '../api/use-admin-newsletters';
-import { POST_SEARCH_MAX_LENGTH, useAdminPosts, useDeletePost } from '../api/use-admin-posts';
+import { useAdminPosts, useDeletePost } from '../api/use-admin-posts';
 import { postDraft } from '../editor-draft';
 import { emptyPostValues, postToFormValues } from '../post-form-schema';
 import { reportFailure } from '../report-failure';

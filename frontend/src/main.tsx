@@ -40,7 +40,11 @@ async function start(): Promise<void> {
     </CacheProvider>
   );
   if (hydrate) {
-    hydrateRoot(container, app);
+    // A transition, so React hydrates in time slices (a default-priority hydration is one task);
+    // a click meanwhile makes React finish hydrating at once and then answers it.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     // A transition: the page, whose code is in, shows at once instead of its loading state first.
     const root = createRoot(container);

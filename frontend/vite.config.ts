@@ -37,14 +37,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       outDir: 'dist',
       emptyOutDir: true,
       copyPublicDir: !isSsrBuild,
-      modulePreload: {
-        // Every browser the site supports preloads modules itself.
-        polyfill: false,
-        // No <link rel="modulepreload"> in the page's head: fetched at high priority, they compete
-        // with the page's own content (its largest paint waited on them). The entry module names
-        // its imports as soon as it arrives; a page loaded later still gets its imports preloaded.
-        resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? [] : dependencies),
-      },
+      // Every browser the site supports preloads modules itself.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         // Chakra's theme module builds its full default config (every component's recipe) with a
         // top-level defineConfig() call the bundler cannot prove pure; we build our own from the

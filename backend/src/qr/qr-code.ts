@@ -1,17 +1,11 @@
+import { QR_POOLS, QR_STATUSES, type QrPool, type QrStatus } from '@giftcast/contract/qr-codes';
 import { ApiProperty } from '@nestjs/swagger';
 
-export const QR_STATUSES = ['unused', 'recorded', 'expired', 'disabled'] as const;
-export type QrStatus = (typeof QR_STATUSES)[number];
+export { QR_POOLS, QR_STATUSES, type QrPool, type QrStatus };
 
 /** Statuses an admin may set; `recorded` and `expired` belong to the video lifecycle. */
 export const ADMIN_SETTABLE_STATUSES = ['unused', 'disabled'] as const satisfies readonly QrStatus[];
 
-/**
- * Who a code is for: `try` codes are offered to anyone on /try; `print` codes become stickers that
- * are sold, so they must never be offered there. Chosen when the code is generated.
- */
-export const QR_POOLS = ['try', 'print'] as const;
-export type QrPool = (typeof QR_POOLS)[number];
 /** The safe choice when none is made: a code nobody can take from /try. */
 export const DEFAULT_QR_POOL: QrPool = 'print';
 

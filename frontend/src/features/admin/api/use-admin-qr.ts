@@ -3,13 +3,13 @@ import { api, dataOf, type ApiSchemas } from '../../../lib/api-client';
 import { MAX_PAGE_SIZE, pageQuery } from './admin-page';
 import { bearer } from './admin-request';
 
+export { QR_POOLS, QR_STATUSES } from '@giftcast/contract/qr-codes';
+
 export type QrStatus = ApiSchemas['QrStatus'];
-export const QR_STATUSES = ['unused', 'recorded', 'expired', 'disabled'] as const satisfies readonly QrStatus[];
 /** Only these two can be set by hand; recorded and expired follow the video's life. */
 export type SettableQrStatus = ApiSchemas['ChangeQrStatusDto']['status'];
 /** `try` codes are offered to anyone on /try; `print` codes are for stickers and never are. */
 export type QrPool = ApiSchemas['QrPool'];
-export const QR_POOLS = ['try', 'print'] as const satisfies readonly QrPool[];
 
 export type AdminQrCode = ApiSchemas['QrCode'];
 

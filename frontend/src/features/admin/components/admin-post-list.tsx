@@ -1,7 +1,7 @@
 import { Badge, Flex, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from '../../../lib/i18n';
 import type { Post } from '../../../lib/post';
-import type { components } from '../../../lib/api-schema';
+import type { ApiSchemas } from '../../../lib/api-client';
 import type { NewsletterCampaign } from '../api/use-admin-newsletters';
 import type { AdminListQuery } from './admin-list-states';
 import { AdminRecordList } from './admin-record-list';
@@ -10,7 +10,7 @@ import { RecordEditButtons } from './record-edit-buttons';
 
 interface AdminPostListProps {
   /** The query of one page of posts. */
-  posts: AdminListQuery & { data?: components['schemas']['PostPage'] };
+  posts: AdminListQuery & { data?: ApiSchemas['PostPage'] };
   /** The search the posts were found by; '' for none. */
   search?: string;
   /** The newest campaigns; a post that never sent one has none. */

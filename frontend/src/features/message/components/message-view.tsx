@@ -1,4 +1,5 @@
 import { Badge, Button, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { QR_STATUSES } from '@giftcast/contract/qr-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleOff, Clock, RefreshCcw, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -172,5 +173,5 @@ export function MessageView({ qrToken }: { qrToken: string }) {
 }
 
 function isKnownStatus(data: QrMessage): boolean {
-  return ['unused', 'recorded', 'expired', 'disabled'].includes(data.status);
+  return (QR_STATUSES as readonly string[]).includes(data.status);
 }

@@ -260,7 +260,16 @@ describe('the purge after the database dropped out', () => {
       outage.goDown();
       await expect(job.run()).rejects.toThrow();
       outage.comeBack();
-      expect((await job.run()).skipped).toBe(false);
+      // A turn may still meet a pooled connection the outage cut before the pool saw it go: that
+      // turn fails, and a later one runs. What must not happen is every later turn skipping.
+      const nextRun = await eventually(
+        () => job.run().catch((error: unknown) => ({ failed: String(error) })),
+        (outcome) => !('failed' in outcome),
+        'a purge run that does not fail',
+        10_000,
+        200,
+      );
+      expect(nextRun).toMatchObject({ skipped: false });
     } finally {
       outage.comeBack();
       await t.close();

@@ -63,6 +63,16 @@ export function isStorageUnavailable(error: unknown): boolean {
 }
 
 /**
+ * True for an error of the object store's client about the store itself: what the store answered
+ * or its connection failing (the SDK marks both with `$metadata`); not a request the caller
+ * aborted, nor a body stream the caller gave up.
+ */
+export function isStorageError(error: unknown): boolean {
+  const { $metadata, name } = fields(error);
+  return name !== 'AbortError' && ($metadata !== undefined || isNetworkError(error));
+}
+
+/**
  * Runs `work` until it succeeds, waiting out an outage of the database or the object store in
  * between (1 s, then twice as long each time, up to 10 s); any other error, and `signal` being
  * aborted (shutdown), end it. For a result already known that must not be lost, such as a mail

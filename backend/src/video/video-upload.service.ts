@@ -14,6 +14,7 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { errorMessage } from '../common/error-message';
+import { isStorageError } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { QrService } from '../qr/qr.service';
 import { StorageService } from '../storage/storage.service';
@@ -167,11 +168,14 @@ export class VideoUploadService {
       body.destroy();
       await upload.abort();
       if (error instanceof PayloadTooLargeException) throw error;
-      if (form.failure) throw form.failure;
-      if (storageError !== undefined) {
+      // The store's own failure comes first: the body given up after it cuts off the form's file,
+      // which the form may then report as its failure. A body given up fails the upload too, but
+      // not with an error of the store.
+      if (isStorageError(storageError)) {
         this.logger.warn(`storing ${key} failed: ${errorMessage(storageError)}`);
         throw new ServiceUnavailableException('error.storageUnavailable');
       }
+      if (form.failure) throw form.failure;
       throw incomplete();
     }
   }

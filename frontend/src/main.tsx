@@ -6,6 +6,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes, loadMatchedRoutes } from './app/router';
 import { createStyleCache } from './app/style-cache';
 import { currentLanguage } from './lib/i18n';
+import { setPageLoader } from './lib/page-prefetch';
 import { queryClient } from './lib/query-client';
 import { applyQuerySeeds } from './lib/query-seed';
 
@@ -28,6 +29,8 @@ async function start(): Promise<void> {
   const container = document.getElementById('root')!;
   const hydrate = container.hasChildNodes() && document.documentElement.dataset.prerendered === currentLanguage();
   applyQuerySeeds(queryClient, document);
+  // In-app links fetch their page ahead of a click (components/page-link.tsx).
+  setPageLoader((path) => loadMatchedRoutes(path));
   await loadMatchedRoutes(window.location);
 
   const app = (

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { trackEvent } from '../lib/analytics';
-import { changeLanguage, LANGUAGE_STORAGE_KEY, readStoredLanguage } from '../lib/i18n';
+import { translationAreas } from '../i18n/areas';
+import { changeLanguage, currentLanguage, LANGUAGE_STORAGE_KEY, readStoredLanguage } from '../lib/i18n';
 import { renderWithProviders } from '../test/render';
 import { LanguageToggle } from './language-toggle';
 
@@ -13,6 +14,18 @@ beforeEach(async () => {
 });
 
 describe('LanguageToggle', () => {
+  // First in the file: no test before it has fetched the English texts through lib/i18n.
+  it('fetches the other language’s texts when a pointer comes over it, before any click', async () => {
+    const fetchSiteTexts = jest.spyOn(translationAreas, 'site');
+    const { user } = await renderWithProviders(<LanguageToggle />);
+
+    await user.hover(screen.getByRole('button', { name: 'EN: Switch to English' }));
+
+    expect(fetchSiteTexts).toHaveBeenCalledWith('en');
+    expect(currentLanguage()).toBe('ko');
+    fetchSiteTexts.mockRestore();
+  });
+
   it("shows 'EN' while Korean is active", async () => {
     await renderWithProviders(<LanguageToggle />);
 

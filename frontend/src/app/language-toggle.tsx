@@ -1,15 +1,18 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { useTranslation } from '../lib/i18n';
 import { trackEvent } from '../lib/analytics';
-import { changeLanguage, type Language } from '../lib/i18n';
+import { changeLanguage, prefetchLanguage, type Language } from '../lib/i18n';
 
 async function switchTo(language: Language): Promise<void> {
   await changeLanguage(language);
   trackEvent('language_change', { category: 'engagement', label: `change_to_${language}` });
 }
 
-/** Shows the language you can switch to: 'EN' while Korean is shown, '한국어' while English is. */
-export function LanguageToggle(props: ButtonProps) {
+/**
+ * Shows the language you can switch to: 'EN' while Korean is shown, '한국어' while English is. A
+ * pointer over it, a finger on it or focus on it fetches that language's texts ahead of the click.
+ */
+export function LanguageToggle({ onPointerEnter, onTouchStart, onFocus, ...props }: ButtonProps) {
   const { t, i18n } = useTranslation();
   const target = i18n.language === 'en' ? 'ko' : 'en';
 
@@ -21,6 +24,18 @@ export function LanguageToggle(props: ButtonProps) {
       aria-label={t('language.switchLabel')}
       lang={t('language.toggleLang')}
       onClick={() => void switchTo(target)}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event);
+        prefetchLanguage(target);
+      }}
+      onTouchStart={(event) => {
+        onTouchStart?.(event);
+        prefetchLanguage(target);
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        prefetchLanguage(target);
+      }}
       {...props}
     >
       {t('language.toggle')}

@@ -1,5 +1,6 @@
-import type { MouseEvent } from 'react';
+import type { FocusEvent, MouseEvent, PointerEvent, TouchEvent } from 'react';
 import { NavLink, useLocation, type NavLinkProps } from 'react-router-dom';
+import { prefetchPage } from '../lib/page-prefetch';
 import { scrollToTop } from '../lib/scroll';
 
 /** A click the browser would treat as "follow here": primary button, no modifier keys. */
@@ -14,9 +15,10 @@ interface PageLinkProps extends Omit<NavLinkProps, 'to'> {
 /**
  * An in-app link to a page. Following the link of the page already shown scrolls back to the
  * top instead of doing nothing; new-tab and download clicks keep the browser's behaviour.
- * Marks itself with aria-current="page" when its page is shown.
+ * Marks itself with aria-current="page" when its page is shown. A pointer over it, a finger on it
+ * or focus on it fetches its page's code and texts ahead of the click (lib/page-prefetch.ts).
  */
-export function PageLink({ to, onClick, end, ...rest }: PageLinkProps) {
+export function PageLink({ to, onClick, onPointerEnter, onTouchStart, onFocus, end, ...rest }: PageLinkProps) {
   const location = useLocation();
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
@@ -28,5 +30,24 @@ export function PageLink({ to, onClick, end, ...rest }: PageLinkProps) {
     }
   }
 
-  return <NavLink to={to} end={end ?? to === '/'} onClick={handleClick} {...rest} />;
+  return (
+    <NavLink
+      to={to}
+      end={end ?? to === '/'}
+      onClick={handleClick}
+      onPointerEnter={(event: PointerEvent<HTMLAnchorElement>) => {
+        onPointerEnter?.(event);
+        prefetchPage(to);
+      }}
+      onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
+        onTouchStart?.(event);
+        prefetchPage(to);
+      }}
+      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
+        onFocus?.(event);
+        prefetchPage(to);
+      }}
+      {...rest}
+    />
+  );
 }

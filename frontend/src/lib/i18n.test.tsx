@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import en from '../i18n/en/site.json';
 import enHome from '../i18n/en/home.json';
@@ -163,6 +163,35 @@ describe('loading texts', () => {
       ['en', Object.keys(en)],
       ['en', Object.keys(enHome)],
     ]);
+  });
+});
+
+describe('fetching texts ahead', () => {
+  it("fetches the other language's texts of the areas seen, without switching to it", async () => {
+    const fresh = freshI18n();
+    await fresh.loadTranslations(['home']);
+
+    fresh.prefetchLanguage('en');
+
+    await waitFor(() => expect(fresh.i18n.getFixedT('en')('home.heading')).toBe(enHome.home.heading));
+    expect(fresh.i18n.getFixedT('en')('nav.home')).toBe(en.nav.home);
+    expect(fresh.i18n.language).toBe('ko');
+  });
+
+  it('fetches an area again after its fetch failed', async () => {
+    let fresh: I18nModule | undefined;
+    let areas: typeof import('../i18n/areas') | undefined;
+    jest.isolateModules(() => {
+      areas = jest.requireActual<typeof import('../i18n/areas')>('../i18n/areas');
+      fresh = jest.requireActual<I18nModule>('./i18n');
+    });
+    const fetchHome = jest.spyOn(areas!.translationAreas, 'home').mockRejectedValueOnce(new Error('offline'));
+
+    await expect(fresh!.loadTranslations(['home'])).rejects.toThrow('offline');
+    await fresh!.loadTranslations(['home']);
+
+    expect(fresh!.i18n.t('home.heading')).toBe(koHome.home.heading);
+    expect(fetchHome).toHaveBeenCalledTimes(2);
   });
 });
 

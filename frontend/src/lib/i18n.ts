@@ -101,9 +101,16 @@ export function loadTranslations(areas: TranslationArea[], language: Language = 
       const id = `${language} ${area}`;
       let loading = loaded.get(id);
       if (!loading) {
-        loading = translationAreas[area](language).then((texts) => {
-          i18n.addResourceBundle(language, 'translation', texts.default, true, true);
-        });
+        loading = translationAreas[area](language).then(
+          (texts) => {
+            i18n.addResourceBundle(language, 'translation', texts.default, true, true);
+          },
+          (error: unknown) => {
+            // Offline, or the site was deployed anew: the next call fetches them again.
+            loaded.delete(id);
+            throw error;
+          },
+        );
         loaded.set(id, loading);
       }
       return loading;
@@ -114,6 +121,14 @@ export function loadTranslations(areas: TranslationArea[], language: Language = 
 /** The language shown, for code outside rendering (a request's Accept-Language); components use useTranslation. */
 export function currentLanguage(): Language {
   return i18n.language;
+}
+
+/**
+ * Fetches the texts of the pages seen so far in `language`, ahead of a switch to it (a pointer over
+ * the language toggle): the switch then only renders. A failure is left to the switch itself.
+ */
+export function prefetchLanguage(language: Language): void {
+  loadTranslations([...areasInUse], language).catch(() => undefined);
 }
 
 /** The user picked a language: show it (once its texts for the pages seen are in) and remember it. */

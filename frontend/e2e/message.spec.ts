@@ -178,6 +178,33 @@ test('a disabled code says plainly that it is not in use', async ({ page, reques
   await expect(page.getByRole('button', { name: TEXTS[language].record })).toHaveCount(0);
 });
 
+test("a code's page asks for its state once, beside its code; the recorder's code comes only when the giver heads there", async ({
+  page,
+  request,
+}) => {
+  const language = projectLanguage();
+  const text = TEXTS[language];
+  await useLanguage(page, language);
+  const code = await freshCode(request);
+  const stateRequests: string[] = [];
+  const recorderCode: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname === `/api/messages/${code.qrToken}`) stateRequests.push(pathname);
+    if (/\/assets\/(camera-recorder|video-preview)-[\w-]+\.js$/.test(pathname)) recorderCode.push(pathname);
+  });
+
+  await page.goto(`/v/${code.qrToken}`);
+  const record = page.getByRole('button', { name: text.record });
+  await expect(record).toBeVisible();
+
+  expect(stateRequests).toHaveLength(1);
+  expect(recorderCode).toEqual([]);
+  // A pointer over the button: the recorder's and the preview's code come ahead of the click.
+  await record.hover();
+  await expect.poll(() => recorderCode.length).toBe(2);
+});
+
 test('record with the camera, send, watch once processed, download, then take it back', async ({ page, request }) => {
   test.setTimeout(240_000);
   const language = projectLanguage();

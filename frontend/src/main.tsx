@@ -3,7 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { AppRoutes, loadMatchedRoutes } from './app/router';
+import { AppRoutes, loadMatchedRoutes, prefetchMatchedData } from './app/router';
 import { createStyleCache } from './app/style-cache';
 import { currentLanguage } from './lib/i18n';
 import { setPageLoader } from './lib/page-prefetch';
@@ -31,6 +31,8 @@ async function start(): Promise<void> {
   applyQuerySeeds(queryClient, document);
   // In-app links fetch their page ahead of a click (components/page-link.tsx).
   setPageLoader((path) => loadMatchedRoutes(path));
+  // A page the server left to the app: its data comes beside its code, not after it.
+  prefetchMatchedData(window.location);
   await loadMatchedRoutes(window.location);
 
   const app = (

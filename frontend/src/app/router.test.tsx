@@ -3,7 +3,9 @@ import { trackPageView } from '../lib/analytics';
 import { changeLanguage } from '../lib/i18n';
 import { jsonResponse, fakeResponse, mockFetch, sentRequest } from '../test/fake-fetch';
 import { mockMediaQueries } from '../test/media-queries';
+import { queryClient } from '../lib/query-client';
 import { renderApp } from '../test/render';
+import { prefetchMatchedData } from './router';
 
 jest.mock('../lib/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
 
@@ -160,5 +162,25 @@ describe('admin', () => {
     expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
     expect(screen.getByText('The password is incorrect')).toBeInTheDocument();
     expect(localStorage.getItem('giftcast-admin-token')).toBeNull();
+  });
+});
+
+describe('data fetched beside the code', () => {
+  it("starts fetching a QR code's state for /v/:qrToken before the page's code is in", async () => {
+    const code = { serialNumber: '0042', status: 'unused', message: null };
+    fetchMock.mockResolvedValue(jsonResponse(200, code));
+
+    prefetchMatchedData('/v/tok-ahead');
+
+    await waitFor(() => expect(queryClient.getQueryData(['/api/messages', 'tok-ahead'])).toEqual(code));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await sentRequest(fetchMock)).path).toBe('/api/messages/tok-ahead');
+  });
+
+  it('fetches nothing ahead for a page the server renders', async () => {
+    for (const path of ['/', '/blog', '/support', '/try', '/unsubscribe']) prefetchMatchedData(path);
+    await act(async () => {});
+
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
-import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useRoutes, type Location, type Params, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state';
+import { messageQuery } from '../features/message/api/use-message';
 import type { TranslationArea } from '../i18n/areas';
 import { loadTranslations, useTranslation, type Language } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
 import { Layout } from './layout';
 
 type LazyPage<Props> = ComponentType<Props> & {
@@ -43,6 +45,11 @@ interface PageRoute {
   page: LazyPage<object>;
   /** What the route renders, when the page takes props. */
   element?: ReactElement;
+  /**
+   * Starts fetching the data a page the server does not render asks for first, beside its code
+   * (main.tsx): the page's query then finds it in, or on its way.
+   */
+  data?: (params: Params) => void;
 }
 
 // Every page is its own chunk, so a visitor downloads only the code of the pages they open.
@@ -73,6 +80,7 @@ const pages: PageRoute[] = [
   {
     path: '/v/:qrToken',
     page: lazyPage(['message'], () => import('../pages/message-page').then((m) => m.MessagePage)),
+    data: ({ qrToken = '' }) => void queryClient.prefetchQuery(messageQuery(qrToken)),
   },
   { path: '*', page: lazyPage(['pages'], () => import('../pages/not-found-page').then((m) => m.NotFoundPage)) },
 ];
@@ -98,9 +106,9 @@ const routes: RouteObject[] = [
     element: <Layout />,
     // A page opened within the app shows a spinner while its code arrives; React hydrates a page
     // the server rendered after the layout, in a pass of its own.
-    children: pages.map(({ path, page: Page, element }) => ({
+    children: pages.map(({ path, page: Page, element, data }) => ({
       path,
-      handle: Page,
+      handle: { page: Page, data } satisfies RouteHandle,
       element: (
         // Keyed: each route's page is a part of its own, gone when another route's page comes.
         <Suspense key={path} fallback={<PageLoading />}>
@@ -117,12 +125,28 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
+/** What each route keeps in its handle: its page, and what fetches the page's data ahead. */
+interface RouteHandle {
+  page: LazyPage<object>;
+  data?: (params: Params) => void;
+}
+
+function matchedRoute(location: Partial<Location> | string) {
+  const match = matchRoutes(routes, location)?.at(-1);
+  // react-router types a route's handle as any; ours is a RouteHandle.
+  return match && { params: match.params, handle: match.route.handle as RouteHandle };
+}
+
 /**
- * Loads the code of the page at `location` (start-app.tsx, before hydrating), so the first render
+ * Loads the code of the page at `location` (main.tsx, before hydrating), so the first render
  * shows exactly the prerendered page and no fallback flashes.
  */
 export async function loadMatchedRoutes(location: Partial<Location> | string, language?: Language): Promise<void> {
-  // react-router types a route's handle as any; ours hold the page's loader.
-  const page = matchRoutes(routes, location)?.at(-1)?.route.handle as LazyPage<object> | undefined;
-  await page?.load(language);
+  await matchedRoute(location)?.handle.page.load(language);
+}
+
+/** Starts fetching the data of the page at `location`, where it has some to fetch first (main.tsx). */
+export function prefetchMatchedData(location: Partial<Location> | string): void {
+  const route = matchedRoute(location);
+  route?.handle.data?.(route.params);
 }

@@ -1,14 +1,8 @@
 import { Container, Heading, Stack } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { useParams } from 'react-router-dom';
-import { LoadingState } from '../components/loading-state';
 import { PageHead } from '../components/page-head';
-
-// Camera, recorder and player code is fetched only when a QR code's page is opened.
-const MessageView = lazy(() =>
-  import('../features/message/components/message-view').then((module) => ({ default: module.MessageView })),
-);
+import { MessageView } from '../features/message/components/message-view';
 
 /** Where a scanned QR code lands (/v/:qrToken): record or upload a message, or watch it. */
 export function MessagePage() {
@@ -32,10 +26,8 @@ export function MessagePage() {
           <Heading as="h1" size="md" textAlign="center" color="colorPalette.fg" letterSpacing="wide">
             {t('message.heading')}
           </Heading>
-          <Suspense fallback={<LoadingState label={t('message.loading')} />}>
-            {/* A new code in the address starts from scratch. */}
-            <MessageView key={qrToken} qrToken={qrToken} />
-          </Suspense>
+          {/* A new code in the address starts from scratch. */}
+          <MessageView key={qrToken} qrToken={qrToken} />
         </Stack>
       </Container>
     </>

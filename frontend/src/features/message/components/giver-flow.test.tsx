@@ -41,9 +41,19 @@ function videoFile(size: number, name = 'clip.mp4', type = 'video/mp4'): File {
 
 const fileInput = () => screen.getByLabelText<HTMLInputElement>('올릴 영상 파일');
 
+/**
+ * The recorder and the preview are parts of their own (React.lazy), fetched when the giver goes
+ * there: waits until the step's code is in and shown instead of the page's loading spinner.
+ */
+async function stepShown() {
+  await waitFor(() => expect(screen.queryByText('불러오는 중…')).not.toBeInTheDocument());
+  await settle();
+}
+
 async function choose(file: File) {
   const rendered = await renderGiver();
   await rendered.user.upload(fileInput(), file);
+  await stepShown();
   return rendered;
 }
 
@@ -213,7 +223,7 @@ describe('recording with the camera', () => {
     const { user } = await renderGiver();
 
     await user.click(screen.getByRole('button', { name: '지금 녹화하기' }));
-    await settle();
+    await stepShown();
 
     expect(camera.getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'user' }, audio: true });
     const preview = screen.getByLabelText<HTMLVideoElement>('카메라 미리보기');
@@ -227,9 +237,9 @@ describe('recording with the camera', () => {
     const camera = installFakeCamera({ cameras: 2 });
     const { user } = await renderGiver();
     await user.click(screen.getByRole('button', { name: '지금 녹화하기' }));
-    await settle();
+    await stepShown();
 
-    await user.click(screen.getByRole('button', { name: '카메라 전환' }));
+    await user.click(await screen.findByRole('button', { name: '카메라 전환' }));
     await settle();
 
     expect(camera.getUserMedia).toHaveBeenLastCalledWith({ video: { facingMode: 'environment' }, audio: true });
@@ -241,7 +251,8 @@ describe('recording with the camera', () => {
     const camera = installFakeCamera();
     const { user } = await renderGiver();
     await user.click(screen.getByRole('button', { name: '지금 녹화하기' }));
-    await settle();
+    await stepShown();
+    await waitFor(() => expect(screen.getByRole('button', { name: '녹화 시작' })).toBeEnabled());
 
     jest.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: '녹화 시작' }));
@@ -257,6 +268,7 @@ describe('recording with the camera', () => {
     expect(recorder.stopCalls).toBe(0);
 
     act(() => jest.advanceTimersByTime(1_000));
+    await stepShown();
 
     expect(recorder.stopCalls).toBe(1);
     expect(screen.getByRole('heading', { name: '이렇게 보낼까요?' })).toBeInTheDocument();
@@ -272,10 +284,11 @@ describe('recording with the camera', () => {
     try {
       const { user } = await renderGiver();
       await user.click(screen.getByRole('button', { name: '지금 녹화하기' }));
-      await settle();
+      await stepShown();
 
       await user.click(screen.getByRole('button', { name: '녹화 시작' }));
       await user.click(screen.getByRole('button', { name: '녹화 끝내기' }));
+      await stepShown();
       expect(screen.queryByText(/자동으로 끝났어요/)).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: '보내기' }));
 
@@ -297,9 +310,10 @@ describe('recording with the camera', () => {
     const camera = installFakeCamera();
     const { user } = await renderGiver();
     await user.click(screen.getByRole('button', { name: '지금 녹화하기' }));
-    await settle();
+    await stepShown();
     await user.click(screen.getByRole('button', { name: '녹화 시작' }));
     await user.click(screen.getByRole('button', { name: '녹화 끝내기' }));
+    await stepShown();
 
     await user.click(screen.getByRole('button', { name: '다시 녹화' }));
     await settle();
@@ -312,7 +326,7 @@ describe('recording with the camera', () => {
     const camera = installFakeCamera();
     const { user, unmount } = await renderGiver();
     await user.click(screen.getByRole('button', { name: '지금 녹화하기' }));
-    await settle();
+    await stepShown();
     await user.click(screen.getByRole('button', { name: '녹화 시작' }));
 
     unmount();
@@ -326,7 +340,7 @@ describe('recording with the camera', () => {
     const camera = installFakeCamera();
     const { user } = await renderGiver();
     await user.click(screen.getByRole('button', { name: '지금 녹화하기' }));
-    await settle();
+    await stepShown();
 
     await user.click(screen.getByRole('button', { name: '돌아가기' }));
 

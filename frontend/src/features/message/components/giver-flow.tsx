@@ -1,14 +1,26 @@
 import { Alert, Button, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Upload, Video } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { LoadingState } from '../../../components/loading-state';
 import { useTranslation } from '../../../lib/i18n';
 import { env } from '../../../lib/env';
 import { MAX_RECORDING_MS, RETENTION_DAYS, type FailureReason, type SentMessage } from '../api/message';
 import { formatMegabytes } from '../format';
 import { recordingFileName } from '../recording/recorder-mime-type';
 import type { Recording } from '../recording/use-recorder';
-import { CameraRecorder } from './camera-recorder';
-import { VideoPreview, type ChosenVideo } from './video-preview';
+import type { ChosenVideo } from './video-preview';
+
+// The camera's and the upload's code come when the giver goes there, or points at the button that
+// goes there: a recipient, and a visitor who only looks, never fetch them.
+const loadCameraRecorder = () => import('./camera-recorder');
+const loadVideoPreview = () => import('./video-preview');
+const CameraRecorder = lazy(() => loadCameraRecorder().then((module) => ({ default: module.CameraRecorder })));
+const VideoPreview = lazy(() => loadVideoPreview().then((module) => ({ default: module.VideoPreview })));
+
+/** Fetches a step's code ahead of the click that opens it; a failure is left to the step itself. */
+function prefetch(...loads: (() => Promise<unknown>)[]): void {
+  for (const load of loads) load().catch(() => undefined);
+}
 
 interface GiverFlowProps {
   qrToken: string;
@@ -82,7 +94,9 @@ export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverF
     return (
       <>
         {input}
-        <CameraRecorder onRecorded={handleRecorded} onBack={() => setStep({ name: 'choose' })} onUpload={pickFile} />
+        <Suspense fallback={<LoadingState label={t('site.loading')} />}>
+          <CameraRecorder onRecorded={handleRecorded} onBack={() => setStep({ name: 'choose' })} onUpload={pickFile} />
+        </Suspense>
       </>
     );
   }
@@ -92,13 +106,15 @@ export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverF
     return (
       <>
         {input}
-        <VideoPreview
-          qrToken={qrToken}
-          chosen={chosen}
-          onReplace={() => (chosen.source === 'record' ? setStep({ name: 'record' }) : pickFile())}
-          onSent={onSent}
-          onStale={onStale}
-        />
+        <Suspense fallback={<LoadingState label={t('site.loading')} />}>
+          <VideoPreview
+            qrToken={qrToken}
+            chosen={chosen}
+            onReplace={() => (chosen.source === 'record' ? setStep({ name: 'record' }) : pickFile())}
+            onSent={onSent}
+            onStale={onStale}
+          />
+        </Suspense>
       </>
     );
   }
@@ -137,6 +153,7 @@ export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverF
             setRefusal(null);
             setStep({ name: 'record' });
           }}
+          onIntent={() => prefetch(loadCameraRecorder, loadVideoPreview)}
           solid
         />
         <ChoiceButton
@@ -144,6 +161,7 @@ export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverF
           label={t('message.choose.upload')}
           hint={t('message.choose.uploadHint', { limit })}
           onClick={pickFile}
+          onIntent={() => prefetch(loadVideoPreview)}
         />
       </SimpleGrid>
 
@@ -166,10 +184,12 @@ interface ChoiceButtonProps {
   label: string;
   hint: string;
   onClick: () => void;
+  /** A pointer over it, a finger on it or focus on it: the click is likely to follow. */
+  onIntent: () => void;
   solid?: boolean;
 }
 
-function ChoiceButton({ icon, label, hint, onClick, solid }: ChoiceButtonProps) {
+function ChoiceButton({ icon, label, hint, onClick, onIntent, solid }: ChoiceButtonProps) {
   const hintId = useId();
   return (
     <Button
@@ -182,6 +202,9 @@ function ChoiceButton({ icon, label, hint, onClick, solid }: ChoiceButtonProps) 
       gap="1"
       whiteSpace="normal"
       onClick={onClick}
+      onPointerEnter={onIntent}
+      onTouchStart={onIntent}
+      onFocus={onIntent}
     >
       {icon}
       <Text as="span" fontSize="lg" fontWeight="bold">

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Image, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { downloadQrImage } from '../api/download-qr-image';
 import { CARD_IMAGE_SIZE, qrImageUrl, type AvailableQrCode } from '../api/qr-code';
@@ -11,7 +11,12 @@ interface QrCodeCardProps {
   eager: boolean;
 }
 
-export function QrCodeCard({ code, eager }: QrCodeCardProps) {
+/**
+ * One code's card. Memoised: the live list's snapshots keep an unchanged code the same object
+ * (the query cache's structural sharing), so a snapshot, the first one after the page starts
+ * included, renders again only the cards whose code changed.
+ */
+export const QrCodeCard = memo(function QrCodeCard({ code, eager }: QrCodeCardProps) {
   const { t } = useTranslation();
   const [downloading, setDownloading] = useState(false);
   const serial = code.serialNumber;
@@ -66,4 +71,4 @@ export function QrCodeCard({ code, eager }: QrCodeCardProps) {
       </Card.Footer>
     </Card.Root>
   );
-}
+});

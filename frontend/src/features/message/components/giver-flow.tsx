@@ -1,6 +1,6 @@
 import { Alert, Button, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Upload, Video } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, useTransition, type ChangeEvent, type ReactNode } from 'react';
 import { LoadingState } from '../../../components/loading-state';
 import { useTranslation } from '../../../lib/i18n';
 import { env } from '../../../lib/env';
@@ -47,6 +47,10 @@ function refusalOf(file: File, maxBytes: number): 'tooLarge' | 'notVideo' | null
 export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverFlowProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ name: 'choose' });
+  // A step whose code is still on its way: the step shown stays until it is in (a transition),
+  // rather than the flow giving way to a spinner.
+  const [, startStepChange] = useTransition();
+  const go = (next: Step) => startStepChange(() => setStep(next));
   const [refusal, setRefusal] = useState<'tooLarge' | 'notVideo' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const limit = formatMegabytes(env.VIDEO_MAX_BYTES);
@@ -67,11 +71,11 @@ export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverF
       setStep({ name: 'choose' });
       return;
     }
-    setStep({ name: 'preview', chosen: { video: file, fileName: file.name, source: 'upload' } });
+    go({ name: 'preview', chosen: { video: file, fileName: file.name, source: 'upload' } });
   }
 
   function handleRecorded({ video, reachedLimit }: Recording) {
-    setStep({
+    go({
       name: 'preview',
       chosen: { video, fileName: recordingFileName(video.type), source: 'record', reachedLimit },
     });
@@ -90,38 +94,8 @@ export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverF
     </VisuallyHidden>
   );
 
-  if (step.name === 'record') {
-    return (
-      <>
-        {input}
-        <Suspense fallback={<LoadingState label={t('site.loading')} />}>
-          <CameraRecorder onRecorded={handleRecorded} onBack={() => setStep({ name: 'choose' })} onUpload={pickFile} />
-        </Suspense>
-      </>
-    );
-  }
-
-  if (step.name === 'preview') {
-    const { chosen } = step;
-    return (
-      <>
-        {input}
-        <Suspense fallback={<LoadingState label={t('site.loading')} />}>
-          <VideoPreview
-            qrToken={qrToken}
-            chosen={chosen}
-            onReplace={() => (chosen.source === 'record' ? setStep({ name: 'record' }) : pickFile())}
-            onSent={onSent}
-            onStale={onStale}
-          />
-        </Suspense>
-      </>
-    );
-  }
-
-  return (
+  const choose = (
     <Stack gap="6">
-      {input}
       {processingFailed && (
         <Alert.Root status="error" rounded="xl" role="alert">
           <Alert.Indicator />
@@ -177,6 +151,35 @@ export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverF
       </Text>
     </Stack>
   );
+
+  let content: ReactNode;
+  if (step.name === 'record') {
+    content = (
+      <CameraRecorder onRecorded={handleRecorded} onBack={() => setStep({ name: 'choose' })} onUpload={pickFile} />
+    );
+  } else if (step.name === 'preview') {
+    const { chosen } = step;
+    content = (
+      <VideoPreview
+        qrToken={qrToken}
+        chosen={chosen}
+        onReplace={() => (chosen.source === 'record' ? go({ name: 'record' }) : pickFile())}
+        onSent={onSent}
+        onStale={onStale}
+      />
+    );
+  } else {
+    content = choose;
+  }
+
+  return (
+    <>
+      {input}
+      {/* One boundary for every step, there from the first: a step whose code is on its way in a
+          transition keeps the step before it on screen; only a step opened outside one shows the spinner. */}
+      <Suspense fallback={<LoadingState label={t('site.loading')} />}>{content}</Suspense>
+    </>
+  );
 }
 
 interface ChoiceButtonProps {
@@ -191,6 +194,8 @@ interface ChoiceButtonProps {
 
 function ChoiceButton({ icon, label, hint, onClick, onIntent, solid }: ChoiceButtonProps) {
   const hintId = useId();
+  // The step it opens may wait for its code: the button says so meanwhile.
+  const [opening, startOpening] = useTransition();
   return (
     <Button
       aria-describedby={hintId}
@@ -201,7 +206,8 @@ function ChoiceButton({ icon, label, hint, onClick, onIntent, solid }: ChoiceBut
       flexDirection="column"
       gap="1"
       whiteSpace="normal"
-      onClick={onClick}
+      loading={opening}
+      onClick={() => startOpening(onClick)}
       onPointerEnter={onIntent}
       onTouchStart={onIntent}
       onFocus={onIntent}

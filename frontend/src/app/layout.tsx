@@ -1,6 +1,8 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { Outlet, useLocation } from 'react-router-dom';
+import { LoadingState } from '../components/loading-state';
 import { Toaster } from '../components/toaster';
 import { NotificationBanner } from './notification-banner';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -21,10 +23,15 @@ export function Layout() {
           grows the page below the fold instead of pushing a visible footer down (layout shift). */}
       <Box as="main" flex="1" minH="100dvh">
         <SkipNavContent />
-        {/* Keeps header and footer around a page that fails. Pages opened within the app show a
-            spinner while their code arrives (app/router.tsx). */}
+        {/* Keeps header and footer around a page that fails. The pages' boundary, one for all of
+            them: React hydrates the server's page after the layout, in a pass of its own; a page
+            opened within the app comes in the router's transition, so the page shown stays until
+            the next one's code and texts are in (no spinner flashing in between); only a page
+            that suspends outside a transition shows the spinner. */}
         <RouteErrorBoundary pathname={pathname}>
-          <Outlet />
+          <Suspense fallback={<LoadingState label={t('site.loading')} />}>
+            <Outlet />
+          </Suspense>
         </RouteErrorBoundary>
       </Box>
       <SiteFooter />

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
+import { lazy, useEffect, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type Location, type Params, type RouteObject } from 'react-router-dom';
-import { LoadingState } from '../components/loading-state';
 import { messageQuery } from '../features/message/api/use-message';
 import type { TranslationArea } from '../i18n/areas';
-import { loadTranslations, useTranslation, type Language } from '../lib/i18n';
+import { loadTranslations, type Language } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { Layout } from './layout';
 
@@ -96,25 +95,18 @@ function MarkLive() {
   return null;
 }
 
-function PageLoading() {
-  const { t } = useTranslation();
-  return <LoadingState label={t('site.loading')} />;
-}
-
 const routes: RouteObject[] = [
   {
+    // The layout holds the pages' boundary (app/layout.tsx).
     element: <Layout />,
-    // A page opened within the app shows a spinner while its code arrives; React hydrates a page
-    // the server rendered after the layout, in a pass of its own.
     children: pages.map(({ path, page: Page, element, data }) => ({
       path,
       handle: { page: Page, data } satisfies RouteHandle,
       element: (
-        // Keyed: each route's page is a part of its own, gone when another route's page comes.
-        <Suspense key={path} fallback={<PageLoading />}>
+        <>
           {element ?? <Page />}
           <MarkLive />
-        </Suspense>
+        </>
       ),
     })),
   },

@@ -39,7 +39,8 @@ describe('site header', () => {
 
     await user.click(within(mainNav()).getByRole('link', { name: 'Blog' }));
 
-    expect(router.state.location.pathname).toBe('/blog');
+    // The move is a transition: it commits once the blog's code and texts are in.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blog'));
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 })));
   });
 
@@ -92,7 +93,7 @@ describe('site header', () => {
 
     await user.click(within(menu).getByRole('link', { name: 'Support' }));
 
-    expect(router.state.location.pathname).toBe('/support');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
     expect(document.getElementById('mobile-menu')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });

@@ -1,5 +1,5 @@
 import { fakeResponse, jsonResponse, mockFetch, sentRequest } from '../test/fake-fetch';
-import { api, ApiError, dataOf, errorMessage } from './api-client';
+import { api, ApiError, dataOf, errorMessage, hasStatus } from './api-client';
 import { changeLanguage } from './i18n';
 
 let fetchMock: ReturnType<typeof mockFetch>;
@@ -131,6 +131,17 @@ describe('ApiError', () => {
     });
     expect(new ApiError(400, 'Bad Request', '{"error":"  "}')).toMatchObject({ error: 'Bad Request', fromApi: false });
     expect(new ApiError(400, 'Bad Request', '"just a string"')).toMatchObject({ fromApi: false });
+  });
+});
+
+describe('hasStatus', () => {
+  it('is true for a call answered with one of the statuses, false for another status or another error', () => {
+    const conflict = new ApiError(409, 'Conflict', '');
+
+    expect(hasStatus(conflict, 404, 409)).toBe(true);
+    expect(hasStatus(conflict, 404)).toBe(false);
+    expect(hasStatus(new Error('409: Conflict'), 409)).toBe(false);
+    expect(hasStatus(undefined, 409)).toBe(false);
   });
 });
 

@@ -87,6 +87,11 @@ export async function dataOf<T>(call: Promise<{ data?: T }>): Promise<T> {
   return data as T;
 }
 
+/** Whether `error` is a call the server answered with one of these statuses. */
+export function hasStatus(error: unknown, ...statuses: number[]): error is ApiError {
+  return error instanceof ApiError && statuses.includes(error.status);
+}
+
 /** The server's message about a failed call, to show as it is; undefined when it sent none. */
 export function errorMessage(error: unknown): string | undefined {
   return error instanceof ApiError && error.fromApi ? error.error : undefined;

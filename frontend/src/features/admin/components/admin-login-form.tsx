@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import * as z from 'zod/mini';
 import { showToast } from '../../../components/toaster';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasStatus } from '../../../lib/api-client';
 import { useVerifyPassword } from '../api/use-verify-password';
 
 interface AdminLoginFormProps {
@@ -32,7 +32,7 @@ export function AdminLoginForm({ onLoggedIn, sessionExpired = false }: AdminLogi
     verify.mutate(password, {
       onSuccess: ({ token }) => onLoggedIn(token),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 429) {
+        if (hasStatus(error, 429)) {
           showToast({
             type: 'error',
             title: t('admin.tooManyAttempts'),

@@ -3,7 +3,7 @@ import { POST_LIMITS } from '@giftcast/contract/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasStatus } from '../../../lib/api-client';
 import { useSavePost } from '../api/use-admin-posts';
 import { postDraft } from '../editor-draft';
 import { useEditorForm, type EditorProps } from '../editor-form';
@@ -44,7 +44,7 @@ export function PostEditor({ token, draft, onClose, onUnauthorized }: EditorProp
           saveFailed(error, t(isEdit ? 'admin.updateFailed' : 'admin.createFailed'));
           // A duplicate slug is a conflict, not a validation failure; it belongs under the slug.
           const serverMessage = errorMessage(error);
-          if (error instanceof ApiError && error.status === 409 && serverMessage) {
+          if (hasStatus(error, 409) && serverMessage) {
             form.setError('slug', { type: 'server', message: serverMessage });
           }
         },

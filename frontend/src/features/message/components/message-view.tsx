@@ -3,7 +3,7 @@ import { QR_STATUSES } from '@giftcast/contract/qr-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleOff, Clock, RefreshCcw, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { hasStatus } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
 import { PageLink } from '../../../components/page-link';
@@ -74,7 +74,7 @@ export function MessageView({ qrToken }: { qrToken: string }) {
   if (query.isPending) return <LoadingState label={t('message.loading')} />;
 
   if (!data || !isKnownStatus(data)) {
-    if (query.error instanceof ApiError && query.error.status === 404) {
+    if (hasStatus(query.error, 404)) {
       return (
         <StatePanel
           icon={<SearchX {...stateIconProps} />}

@@ -3,7 +3,7 @@ import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasStatus } from '../../../lib/api-client';
 import type { OwnerKey } from '../api/owner-keys';
 import { useTakeBack } from '../api/use-take-back';
 import { formatDateTime } from '../format';
@@ -32,7 +32,7 @@ export function TakeBack({ qrToken, ownerKey, onTakenBack, onKeyRefused }: TakeB
       onError: (error) => {
         showToast({ type: 'error', title: errorMessage(error) ?? t('message.takeBack.failed') });
         setConfirming(false);
-        if (error instanceof ApiError && [403, 404, 409].includes(error.status)) onKeyRefused();
+        if (hasStatus(error, 403, 404, 409)) onKeyRefused();
       },
     });
   }

@@ -3,7 +3,7 @@ import { ImageUp, RotateCcw, Send, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasStatus } from '../../../lib/api-client';
 import { env } from '../../../lib/env';
 import { MAX_RECORDING_MS, type SentMessage } from '../api/message';
 import { isAbort, uploadVideo, type VideoUpload } from '../api/upload-video';
@@ -71,7 +71,7 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
       setProgress(null);
       if (isAbort(error)) return;
       showToast({ type: 'error', title: errorMessage(error) ?? t('message.upload.failed') });
-      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) onStale();
+      if (hasStatus(error, 409, 404)) onStale();
     }
   }
 

@@ -2,6 +2,7 @@ import { Button, type ButtonProps } from '@chakra-ui/react';
 import { useTranslation } from '../lib/i18n';
 import { trackEvent } from '../lib/analytics';
 import { changeLanguage, prefetchLanguage, type Language } from '../lib/i18n';
+import { withIntent } from '../lib/intent';
 
 async function switchTo(language: Language): Promise<void> {
   await changeLanguage(language);
@@ -24,18 +25,7 @@ export function LanguageToggle({ onPointerEnter, onTouchStart, onFocus, ...props
       aria-label={t('language.switchLabel')}
       lang={t('language.toggleLang')}
       onClick={() => void switchTo(target)}
-      onPointerEnter={(event) => {
-        onPointerEnter?.(event);
-        prefetchLanguage(target);
-      }}
-      onTouchStart={(event) => {
-        onTouchStart?.(event);
-        prefetchLanguage(target);
-      }}
-      onFocus={(event) => {
-        onFocus?.(event);
-        prefetchLanguage(target);
-      }}
+      {...withIntent({ onPointerEnter, onTouchStart, onFocus }, () => prefetchLanguage(target))}
       {...props}
     >
       {t('language.toggle')}

@@ -1,5 +1,6 @@
-import type { FocusEvent, MouseEvent, PointerEvent, TouchEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { NavLink, useLocation, type NavLinkProps } from 'react-router-dom';
+import { withIntent } from '../lib/intent';
 import { prefetchPage } from '../lib/page-prefetch';
 import { scrollToTop } from '../lib/scroll';
 
@@ -35,18 +36,7 @@ export function PageLink({ to, onClick, onPointerEnter, onTouchStart, onFocus, e
       to={to}
       end={end ?? to === '/'}
       onClick={handleClick}
-      onPointerEnter={(event: PointerEvent<HTMLAnchorElement>) => {
-        onPointerEnter?.(event);
-        prefetchPage(to);
-      }}
-      onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
-        onTouchStart?.(event);
-        prefetchPage(to);
-      }}
-      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-        onFocus?.(event);
-        prefetchPage(to);
-      }}
+      {...withIntent({ onPointerEnter, onTouchStart, onFocus }, () => prefetchPage(to))}
       {...rest}
     />
   );

@@ -4,6 +4,7 @@ import { lazy, Suspense, useId, useRef, useState, useTransition, type ChangeEven
 import { LoadingState } from '../../../components/loading-state';
 import { useTranslation } from '../../../lib/i18n';
 import { env } from '../../../lib/env';
+import { withIntent } from '../../../lib/intent';
 import { MAX_RECORDING_MS, RETENTION_DAYS, type FailureReason, type SentMessage } from '../api/message';
 import { formatMegabytes } from '../format';
 import { recordingFileName } from '../recording/recorder-mime-type';
@@ -208,9 +209,7 @@ function ChoiceButton({ icon, label, hint, onClick, onIntent, solid }: ChoiceBut
       whiteSpace="normal"
       loading={opening}
       onClick={() => startOpening(onClick)}
-      onPointerEnter={onIntent}
-      onTouchStart={onIntent}
-      onFocus={onIntent}
+      {...withIntent({}, onIntent)}
     >
       {icon}
       <Text as="span" fontSize="lg" fontWeight="bold">

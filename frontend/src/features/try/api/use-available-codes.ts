@@ -9,11 +9,11 @@ const STREAM_URL = '/api/qr/available/stream';
 // The browser reconnects by itself when a stream ends (the server ends each after its lifetime)
 // or drops, but gives up for good when the server answers with an error status: a 503 when the
 // streams are capped, a proxy's 502 during a deploy. Then a new stream is tried after a wait that
-// doubles with each refusal in a row, and meanwhile the list is read now and then instead.
+// doubles with each refusal in a row, and meanwhile the list is read at each refusal and between.
 /** The longest wait before the first new stream; each refusal in a row doubles it, up to the last. */
 export const REOPEN_FIRST_MS = 10_000;
 export const REOPEN_LONGEST_MS = 5 * 60_000;
-/** How often the list is read while no stream is open (nginx answers it from a one-second cache). */
+/** The longest the list goes unread while no stream is open (nginx answers it from a one-second cache). */
 export const POLL_EVERY_MS = 30_000;
 
 /**
@@ -36,7 +36,7 @@ function unusedOnly(codes: unknown): AvailableQrCode[] {
  * one known (the one the server rendered the page with, or the last one an earlier visit to the
  * page showed), else loading. A stream error never empties the list: the browser reconnects by
  * itself and its first snapshot replaces it, and a stream the server refused is tried again later
- * while the list is read every POLL_EVERY_MS. That polling belongs to the live list, not to the
+ * while the list is read at each refusal and every POLL_EVERY_MS between. That polling belongs to the live list, not to the
  * app's data reads, which never poll.
  */
 export function useAvailableCodes(): { codes: AvailableQrCode[]; loading: boolean } {
@@ -72,7 +72,9 @@ export function useAvailableCodes(): { codes: AvailableQrCode[]; loading: boolea
         if (leaving.signal.aborted) return;
         console.error('QR code list could not be read', error);
       }
-      if (polling) pollTimer = setTimeout(() => void poll(), POLL_EVERY_MS);
+      if (!polling) return;
+      clearTimeout(pollTimer);
+      pollTimer = setTimeout(() => void poll(), POLL_EVERY_MS);
     }
 
     function open() {
@@ -98,10 +100,10 @@ export function useAvailableCodes(): { codes: AvailableQrCode[]; loading: boolea
         const wait = reopenDelay(refusals);
         console.error(`QR code stream refused; trying again in ${Math.round(wait / 1000)} s`);
         reopenTimer = setTimeout(open, wait);
-        if (!polling) {
-          polling = true;
-          void poll();
-        }
+        // Read at each refusal, and every POLL_EVERY_MS after the last read until a stream opens.
+        polling = true;
+        clearTimeout(pollTimer);
+        void poll();
       });
     }
 

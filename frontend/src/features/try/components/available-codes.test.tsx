@@ -327,17 +327,17 @@ describe('the /try page when its stream is refused', () => {
     expect(FakeEventSource.instances).toHaveLength(5);
   });
 
-  it('reads the list every 30 s while no stream is open, and no more once one is', async () => {
+  it('reads the list at each refusal and 30 s after the last read while no stream is open, and no more once one is', async () => {
     await renderWithProviders(<TryPage />);
     await FakeEventSource.latest().fail({ closed: true });
     await wait(0);
     expect(listReads()).toBe(1);
 
-    // The retry at 10 s is refused too; the reads keep their own pace.
+    // The second stream, 10 s later, is refused too: read again at once.
     await wait(REOPEN_FIRST_MS);
-    await FakeEventSource.latest().fail({ closed: true });
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, codesFrom(502, 4))));
-    await wait(POLL_EVERY_MS - REOPEN_FIRST_MS);
+    await FakeEventSource.latest().fail({ closed: true });
+    await wait(0);
     expect(listReads()).toBe(2);
     expect(cards().map((item) => within(item).getByText(/^#\d{4}$/).textContent)).toEqual([
       '#0502',
@@ -346,12 +346,25 @@ describe('the /try page when its stream is refused', () => {
       '#0505',
     ]);
 
-    // The third stream, 20 s after the second refusal, is served.
-    await wait(20_000 - (POLL_EVERY_MS - REOPEN_FIRST_MS));
+    // The third comes 20 s after that refusal, is refused too: read at once, and 30 s later.
+    await wait(REOPEN_FIRST_MS * 2);
     expect(FakeEventSource.instances).toHaveLength(3);
-    await FakeEventSource.latest().opened();
-    await wait(10 * POLL_EVERY_MS);
     expect(listReads()).toBe(2);
+    await FakeEventSource.latest().fail({ closed: true });
+    await wait(0);
+    expect(listReads()).toBe(3);
+    await wait(POLL_EVERY_MS - 1);
+    expect(listReads()).toBe(3);
+    await wait(1);
+    expect(listReads()).toBe(4);
+
+    // The fourth, 40 s after the third refusal, is served: no more reads.
+    await wait(40_000 - POLL_EVERY_MS);
+    expect(FakeEventSource.instances).toHaveLength(4);
+    await FakeEventSource.latest().opened();
+    const reads = listReads();
+    await wait(10 * POLL_EVERY_MS);
+    expect(listReads()).toBe(reads);
   });
 
   it('keeps its list when a read fails, and reads again 30 s later', async () => {

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { parse } from 'yaml';
 import {
   CERTIFICATE_WATCH_SCRIPT,
+  MAIN_CONFIG,
   SETTINGS_SCRIPT,
   settle,
   templatePlaceholders,
@@ -121,6 +122,23 @@ test('one service runs nginx, with the templates, settings and certificate check
     ),
     "the image's welcome server is removed",
   );
+});
+
+test('nginx runs the main configuration the tests run, with the file descriptors it sizes its workers for', () => {
+  const copied = copies(nginx.stage).filter(({ from }) => !from);
+  assert.deepEqual(
+    copied.filter(({ destination }) => destination === '/etc/nginx/nginx.conf'),
+    [{ sources: [relative(repo, MAIN_CONFIG)], destination: '/etc/nginx/nginx.conf', from: undefined }],
+  );
+  const main = readFileSync(MAIN_CONFIG, 'utf8');
+  // The image's command adds `daemon off;`: a second one would stop nginx from starting.
+  assert.doesNotMatch(main, /^\s*daemon\b/m);
+  // The image renders the templates into conf.d, relative to /etc/nginx.
+  assert.match(main, /^\s*include conf\.d\/\*\.conf;$/m);
+  const descriptors = Number(/^worker_rlimit_nofile (\d+);$/m.exec(main)?.[1]);
+  const { nofile } = nginx.service.ulimits ?? {};
+  const allowed = typeof nofile === 'object' ? Math.min(nofile.soft, nofile.hard) : nofile;
+  assert.ok(allowed >= descriptors, `the container allows ${allowed} descriptors, nginx wants ${descriptors}`);
 });
 
 for (const tls of ['letsencrypt', 'off']) {

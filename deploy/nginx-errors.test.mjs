@@ -43,16 +43,16 @@ for (const [language, error] of [
   ['ko-KR,ko;q=0.9,en;q=0.8', '서비스를 일시적으로 사용할 수 없습니다'],
   ['en-US,en;q=0.9', 'The service is temporarily unavailable'],
 ]) {
-  test(`an API call without a backend is a JSON 503 (${language})`, async () => {
-    const response = await fetch(`http://127.0.0.1:${port}/api/posts?published=true`, {
-      headers: { 'Accept-Language': language },
-    });
+  for (const path of ['/api/posts?published=true', '/api/qr/available/stream']) {
+    test(`${path} without a backend is a JSON 503 (${language})`, async () => {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'Accept-Language': language } });
 
-    assert.equal(response.status, 503);
-    assert.match(response.headers.get('content-type'), /^application\/json/);
-    assert.deepEqual(await response.json(), { statusCode: 503, error });
-    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
-  });
+      assert.equal(response.status, 503);
+      assert.match(response.headers.get('content-type'), /^application\/json/);
+      assert.deepEqual(await response.json(), { statusCode: 503, error });
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+    });
+  }
 }
 
 /** A POST whose body is announced and not sent: nginx refuses on the length alone. */

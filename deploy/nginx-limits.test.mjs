@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { templates } from './nginx/local-nginx.mjs';
-import { freePort, startedNginx } from './nginx/test-support.mjs';
+import { freePort, sendFrom, startedNginx } from './nginx/test-support.mjs';
 
 const TOO_MANY = {
   ko: { statusCode: 429, error: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요' },
@@ -17,8 +17,6 @@ const TOO_MANY = {
 
 /** Requests that reached the stand-in backend: `{ method, url, headers, bytes }` (bytes as they arrive). */
 const received = [];
-/** Open server-sent-event answers, ended when the test is over. */
-const streams = new Set();
 
 const backend = createServer((incoming, outgoing) => {
   const seen = { method: incoming.method, url: incoming.url, headers: incoming.headers, bytes: 0 };
@@ -33,13 +31,6 @@ const backend = createServer((incoming, outgoing) => {
     return;
   }
   incoming.resume();
-  if (incoming.url === '/api/qr/available/stream') {
-    outgoing.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    outgoing.write(': open\n\n');
-    streams.add(outgoing);
-    outgoing.on('close', () => streams.delete(outgoing));
-    return;
-  }
   if (incoming.url === '/api/admin/verify') {
     outgoing.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '7' });
     outgoing.end(JSON.stringify({ statusCode: 429, error: 'from the backend' }));
@@ -64,7 +55,6 @@ before(async () => {
 });
 
 after(async () => {
-  for (const stream of streams) stream.destroy();
   await nginx?.stop();
   await new Promise((closed) => backend.close(closed));
   rmSync(webRoot, { recursive: true, force: true });
@@ -74,37 +64,8 @@ let lastOctet = 1;
 /** A loopback address no other test uses. */
 const newAddress = () => `127.0.0.${++lastOctet}`;
 
-/**
- * One request to nginx from `from`; resolves with status, headers and body once the answer has
- * ended, or as soon as it starts with `keepOpen` (a stream), leaving it open.
- */
-function send(from, method, path, { headers = {}, body, keepOpen = false } = {}) {
-  return new Promise((resolve, reject) => {
-    const call = request(
-      { host: '127.0.0.1', port, method, path, headers, localAddress: from, agent: false },
-      (response) => {
-        const answer = {
-          status: response.statusCode,
-          headers: response.headers,
-          rawHeaders: response.rawHeaders,
-          text: '',
-          response,
-        };
-        if (keepOpen && response.statusCode === 200) {
-          call.setTimeout(0);
-          return resolve(answer);
-        }
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (answer.text += chunk));
-        response.on('end', () => resolve(answer));
-      },
-    );
-    call.on('error', reject);
-    // An answer that never ends (a stream nginx should have refused) fails the test instead of hanging it.
-    call.setTimeout(5000, () => call.destroy(new Error(`${method} ${path}: no complete answer within 5 s`)));
-    call.end(body);
-  });
-}
+/** One request to nginx from `from` (see sendFrom). */
+const send = (from, method, path, options) => sendFrom(port, from, method, path, options);
 
 const post = (from, path, headers = {}) =>
   send(from, 'POST', path, { headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
@@ -171,28 +132,6 @@ for (const [what, paths, allowed] of BUDGETS) {
     assert.equal((await post(newAddress(), paths[0])).status, 200);
   });
 }
-
-test('20 live /try streams from one address are served, the 21st is a JSON 429 until one closes', async () => {
-  const visitor = newAddress();
-  const open = [];
-  for (let stream = 0; stream < 20; stream += 1) {
-    const answer = await send(visitor, 'GET', '/api/qr/available/stream', { keepOpen: true });
-    assert.equal(answer.status, 200);
-    open.push(answer.response);
-  }
-  assertTooMany(await send(visitor, 'GET', '/api/qr/available/stream', { headers: { 'Accept-Language': 'en' } }), 'en');
-  assert.equal((await send(newAddress(), 'GET', '/api/qr/available/stream', { keepOpen: true })).status, 200);
-
-  open.pop().destroy();
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const answer = await send(visitor, 'GET', '/api/qr/available/stream', { keepOpen: true });
-    if (answer.status === 200) break;
-    assert.ok(Date.now() < deadline, 'a stream is served again once one closed');
-    await new Promise((wait) => setTimeout(wait, 50));
-  }
-  for (const stream of streams) stream.destroy();
-});
 
 test("the backend's own 429 passes through as it is, with its one Retry-After", async () => {
   const answer = await post(newAddress(), '/api/admin/verify');

@@ -323,6 +323,8 @@ async function main() {
         WEB_ROOT,
         OUTBOX_DIR: join(work, 'outbox'),
         PUBLIC_URL: 'http://localhost:8080',
+        // These streams do not reconnect as a browser does: none may end before the run does.
+        STREAM_LIFETIME_SECONDS: '86400',
       });
       const port = await freePort();
       const nginx = startLocalNginx(

@@ -63,7 +63,13 @@ async function measure(url, token, codes, count, pid) {
 
 async function main() {
   await withDatabase('bench_sse', async (databaseUrl) => {
-    const { child, url, token, stop } = await startBackend(databaseUrl);
+    // The fan-out itself is measured: the stream caps and lifetime, which would refuse or end these
+    // clients (all from one address, none reconnecting), are lifted.
+    const { child, url, token, stop } = await startBackend(databaseUrl, {
+      STREAM_MAX_CLIENTS: String(CLIENTS + 1),
+      STREAM_MAX_PER_ADDRESS: String(CLIENTS + 1),
+      STREAM_LIFETIME_SECONDS: '86400',
+    });
     try {
       const generated = await fetch(`${url}/api/admin/qr`, {
         method: 'POST',

@@ -1,7 +1,8 @@
 // The deploy nginx configuration run by the machine's own nginx (Debian's), for the tests and the
 // benchmarks: the settings checked by giftcast-settings.envsh and every file under templates/ filled
-// in as the nginx image does at start, inside a main configuration like the image's (conf.d/*.conf
-// included) whose pid and temporary files live in a scratch directory.
+// in as the nginx image does at start, inside the main configuration the image runs (nginx.conf:
+// its workers and connections, conf.d/*.conf included) with its pid, logs and temporary files
+// moved into a scratch directory.
 //
 // As a command it reads the environment, as the image does, and runs until it is sent SIGTERM or SIGINT:
 //   BACKEND_UPSTREAM=127.0.0.1:3000 LISTEN_PORT=127.0.0.1:8080 WEB_ROOT="$PWD/frontend/dist" \
@@ -12,6 +13,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
+/** What the image copies to /etc/nginx/nginx.conf: the main configuration, which includes conf.d. */
+export const MAIN_CONFIG = join(import.meta.dirname, 'nginx.conf');
 /** What the image copies to /etc/nginx/templates: rendered into conf.d, keeping sub-folders. */
 export const TEMPLATES_DIR = join(import.meta.dirname, 'templates');
 /** What the image sources from /docker-entrypoint.d before it renders the templates. */
@@ -96,26 +99,25 @@ export function settle(variables) {
   );
 }
 
-function mainConfig(scratch) {
-  // Started as root (a CI machine, a container), nginx's workers would run as `nobody`, who cannot
-  // read a web app inside a folder only its owner may enter (a clone in root's home): they run as
-  // the invoking user instead, who can.
-  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
-  return `${user}daemon off;
-pid ${scratch}/nginx.pid;
-error_log stderr warn;
-events {}
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${scratch}/body;
-  proxy_temp_path ${scratch}/proxy;
-  fastcgi_temp_path ${scratch}/fastcgi;
-  uwsgi_temp_path ${scratch}/uwsgi;
-  scgi_temp_path ${scratch}/scgi;
-  include conf.d/*.conf;
-}
-`;
+/**
+ * MAIN_CONFIG as the tests run it: its pid file and temporary files in `scratch`, errors on
+ * standard error, no access log, and workers that run as the invoking user. Started as root (a CI
+ * machine, a container), the workers would otherwise run as `nobody` (Debian has no `nginx` user),
+ * who cannot read a web app inside a folder only its owner may enter (a clone in root's home).
+ */
+export function localMainConfig(scratch, text = readFileSync(MAIN_CONFIG, 'utf8')) {
+  const moves = [
+    [/^user nginx;$/m, process.getuid?.() === 0 ? 'user root;' : ''],
+    [/^error_log \/var\/log\/nginx\/error\.log \w+;$/m, 'error_log stderr warn;'],
+    [/^pid \/run\/nginx\.pid;$/m, `pid ${scratch}/nginx.pid;`],
+    [/^(\s*)access_log \/var\/log\/nginx\/access\.log main;$/m, '$1access_log off;'],
+    [/\/var\/cache\/nginx\//g, `${scratch}/`],
+  ];
+  for (const [path, replacement] of moves) {
+    if (!path.test(text)) throw new Error(`${MAIN_CONFIG} no longer has ${path}: local-nginx.mjs cannot run it`);
+    text = text.replace(path, replacement);
+  }
+  return text;
 }
 
 function nginxBinary() {
@@ -147,10 +149,11 @@ export function startLocalNginx(variables, { serverDirectives = '' } = {}) {
     mkdirSync(dirname(join(scratch, 'conf.d', output)), { recursive: true });
     writeFileSync(join(scratch, 'conf.d', output), filled);
   }
-  writeFileSync(join(scratch, 'nginx.conf'), mainConfig(scratch));
+  writeFileSync(join(scratch, 'nginx.conf'), localMainConfig(scratch));
   // -e: errors before the configuration is read go to stderr too, not to the system's log file.
   // -c: relative includes (conf.d/...) are read from the scratch directory, as from /etc/nginx in the image.
-  const args = ['-e', 'stderr', '-p', scratch, '-c', join(scratch, 'nginx.conf')];
+  // -g: in the foreground, as the image's command starts it.
+  const args = ['-e', 'stderr', '-p', scratch, '-c', join(scratch, 'nginx.conf'), '-g', 'daemon off;'];
   // Started before nginx, as in the image: it notes the certificate nginx is about to load.
   const watch = spawn('sh', [CERTIFICATE_WATCH_SCRIPT, '--foreground'], {
     env: { ...environment, NGINX_PID_FILE: join(scratch, 'nginx.pid') },

@@ -2,6 +2,7 @@
 // started and answering, and a certificate made with openssl for names of our choosing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startLocalNginx } from './local-nginx.mjs';
@@ -38,6 +39,42 @@ export async function startedNginx(variables, port) {
     nginx.exited.then((status) => Promise.reject(new Error(`nginx stopped (${status})`))),
   ]);
   return nginx;
+}
+
+/**
+ * One request to the local nginx on `port` from the loopback address `from` (Linux routes all of
+ * 127/8 to loopback, so each address is a visitor of its own to nginx); resolves with status,
+ * headers and body once the answer has ended, or as soon as it starts with `keepOpen` (a stream),
+ * leaving it open in `response`. An answer that does not end within `timeoutMs` (a stream nginx
+ * should have refused, a server that stopped answering) fails instead of hanging.
+ */
+export function sendFrom(port, from, method, path, { headers = {}, body, keepOpen = false, timeoutMs = 5000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const call = request(
+      { host: '127.0.0.1', port, method, path, headers, localAddress: from, agent: false },
+      (response) => {
+        const answer = {
+          status: response.statusCode,
+          headers: response.headers,
+          rawHeaders: response.rawHeaders,
+          text: '',
+          response,
+        };
+        if (keepOpen && response.statusCode === 200) {
+          call.setTimeout(0);
+          return resolve(answer);
+        }
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (answer.text += chunk));
+        response.on('end', () => resolve(answer));
+      },
+    );
+    call.on('error', reject);
+    call.setTimeout(timeoutMs, () =>
+      call.destroy(new Error(`${method} ${path}: no complete answer within ${timeoutMs / 1000} s`)),
+    );
+    call.end(body);
+  });
 }
 
 /**

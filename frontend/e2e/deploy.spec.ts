@@ -106,8 +106,8 @@ test('the live list of /try arrives through nginx as it is sent, on a connection
   });
   const firstSnapshot = () =>
     page.evaluate(() => (window as { firstSnapshot?: { open: boolean; codes: number } }).firstSnapshot);
-  // A proxy that buffers the stream holds the event until the connection ends, which it never
-  // does by itself: the event would not arrive at all.
+  // A proxy that buffers the stream holds the event until the connection ends, at the end of the
+  // stream's lifetime (22.5 s at the earliest in this suite): the event would not arrive in time.
   await expect.poll(firstSnapshot, { timeout: 20_000 }).toBeDefined();
   const snapshot = (await firstSnapshot())!;
   expect(snapshot.open, 'the connection is open when the event arrives').toBe(true);

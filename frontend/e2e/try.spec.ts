@@ -219,3 +219,100 @@ test('the download button saves the 300 px QR image of the code, named with its 
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   expect(decoded?.data).toBe(`${E2E.baseUrl}/v/${code!.qrToken}`);
 });
+
+const STREAM_PATH = '/api/qr/available/stream';
+const isStream = (url: string) => new URL(url).pathname === STREAM_PATH;
+
+test('the live list stays live across a stream the server ends: the browser reconnects and starts from the current list', async ({
+  page,
+  request,
+}) => {
+  // The stack's streams last 22.5-30 s (STREAM_LIFETIME_SECONDS in playwright.config.ts).
+  test.setTimeout(120_000);
+  const serial = ownSerial('0512', '0513');
+  const token = await adminToken(request);
+  const id = await findCodeId(request, token, serial);
+  const streams: number[] = [];
+  page.on('response', (response) => {
+    if (isStream(response.url())) streams.push(response.status());
+  });
+
+  const firstStreamEnded = page.waitForEvent('requestfinished', {
+    predicate: (finished) => isStream(finished.url()),
+    timeout: 60_000,
+  });
+  await page.goto('/try');
+  const card = page.getByRole('listitem').filter({ has: page.getByText(`#${serial}`, { exact: true }) });
+  await expect(card).toHaveCount(1);
+  await page.evaluate(() => Object.assign(window, { tryPageMark: true }));
+
+  await firstStreamEnded;
+  try {
+    // Taken while the browser waits to reconnect (or just after): the page follows either way.
+    await setStatus(request, token, id, 'disabled');
+    await expect(card).toHaveCount(0, { timeout: 15_000 });
+    await expect.poll(() => streams.length).toBeGreaterThanOrEqual(2);
+    expect(streams.every((status) => status === 200)).toBe(true);
+  } finally {
+    await setStatus(request, token, id, 'unused');
+  }
+  await expect(card).toHaveCount(1);
+  await expect(page.getByRole('list', { name: TEXTS.ko.list }).getByRole('listitem')).toHaveCount(20);
+  expect(await page.evaluate(() => 'tryPageMark' in window)).toBe(true);
+});
+
+test('a refused live list keeps the page as it is, follows the list meanwhile and is live again once a stream is served', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const serial = ownSerial('0517', '0518');
+  const token = await adminToken(request);
+  const id = await findCodeId(request, token, serial);
+  const streams: number[] = [];
+  page.on('response', (response) => {
+    if (isStream(response.url())) streams.push(response.status());
+  });
+  // Every stream the page asks for is refused as nginx refuses one past its caps, until unrouted.
+  const refuse = `**${STREAM_PATH}`;
+  await page.route(refuse, (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'Retry-After': '30' },
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: 503,
+        error: '지금은 실시간 목록을 보는 사람이 너무 많습니다. 잠시 후 다시 시도해주세요',
+      }),
+    }),
+  );
+
+  await page.goto('/try');
+  const cards = page.getByRole('list', { name: TEXTS.ko.list }).getByRole('listitem');
+  const card = cards.filter({ has: page.getByText(`#${serial}`, { exact: true }) });
+  await expect.poll(() => streams).toEqual([503]);
+  await expect(cards).toHaveCount(20);
+  await expect(card).toHaveCount(1);
+
+  try {
+    await setStatus(request, token, id, 'disabled');
+    // The page tries a stream again 5-10 s after the refusal, is refused again and reads the list.
+    await expect(card).toHaveCount(0, { timeout: 45_000 });
+    expect(streams.length).toBeGreaterThanOrEqual(2);
+    expect(streams.every((status) => status === 503)).toBe(true);
+
+    await page.unroute(refuse);
+    // The next try, 10-20 s after the last refusal, is served.
+    await expect.poll(() => streams.at(-1), { timeout: 60_000 }).toBe(200);
+  } finally {
+    await setStatus(request, token, id, 'unused');
+  }
+  // Live again: with a stream open the list is no longer read, so the change comes through it.
+  await expect(card).toHaveCount(1);
+  await expect(cards).toHaveCount(20);
+  const count = page.getByTestId('available-count');
+  await expect(async () => {
+    const codes = await availableCodes(request);
+    await expect(count).toHaveText(TEXTS.ko.count(codes.length), { timeout: 1_000 });
+  }).toPass();
+});

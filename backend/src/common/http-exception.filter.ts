@@ -40,10 +40,14 @@ export class HttpExceptionWithHeaders extends HttpException {
   }
 }
 
-/** Asks the client to wait (429) for a number of seconds. */
+/** Asks the client to wait a number of seconds: 429 (its budget is spent) or 503 (the server is full). */
 export class RetryLaterException extends HttpExceptionWithHeaders {
-  constructor(message: MessageKey, retryAfterSeconds: number) {
-    super(message, HttpStatus.TOO_MANY_REQUESTS, { 'Retry-After': String(retryAfterSeconds) });
+  constructor(
+    message: MessageKey,
+    retryAfterSeconds: number,
+    status: HttpStatus.TOO_MANY_REQUESTS | HttpStatus.SERVICE_UNAVAILABLE = HttpStatus.TOO_MANY_REQUESTS,
+  ) {
+    super(message, status, { 'Retry-After': String(retryAfterSeconds) });
   }
 }
 

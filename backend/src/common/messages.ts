@@ -96,6 +96,10 @@ export const MESSAGES = {
     ko: '영상이 등록되었거나 만료된 QR 코드는 상태를 바꿀 수 없습니다',
     en: 'A QR code that holds or held a message cannot be changed by hand',
   },
+  'error.qr.streamsFull': {
+    ko: '지금은 실시간 목록을 보는 사람이 너무 많습니다. 잠시 후 다시 시도해주세요',
+    en: 'Too many people are following the live list right now. Please try again shortly',
+  },
   'qr.size.invalid': { ko: '이미지 크기는 200 또는 300이어야 합니다', en: 'The image size must be 200 or 300' },
   'qr.status.invalid': { ko: '알 수 없는 QR 코드 상태입니다', en: 'Unknown QR code status' },
   'qr.status.notSettable': {

@@ -82,6 +82,28 @@ describe('parseConfig', () => {
     });
   });
 
+  it('caps the live /try streams and their lifetime by default, and reads overrides as numbers', () => {
+    expect(parse({}).env).toMatchObject({
+      STREAM_MAX_CLIENTS: 1000,
+      STREAM_MAX_PER_ADDRESS: 20,
+      STREAM_LIFETIME_SECONDS: 300,
+    });
+    expect(
+      parse({ STREAM_MAX_CLIENTS: '1', STREAM_MAX_PER_ADDRESS: '1', STREAM_LIFETIME_SECONDS: '86400' }).env,
+    ).toMatchObject({ STREAM_MAX_CLIENTS: 1, STREAM_MAX_PER_ADDRESS: 1, STREAM_LIFETIME_SECONDS: 86_400 });
+  });
+
+  it('refuses no stream cap, a lifetime of zero or past a day, naming each', () => {
+    const { variables } = configError({
+      DATABASE_URL,
+      STREAM_MAX_CLIENTS: '0',
+      STREAM_MAX_PER_ADDRESS: 'many',
+      STREAM_LIFETIME_SECONDS: '86401',
+    });
+    expect(variables).toEqual(['STREAM_LIFETIME_SECONDS', 'STREAM_MAX_CLIENTS', 'STREAM_MAX_PER_ADDRESS']);
+    expect(configError({ DATABASE_URL, STREAM_LIFETIME_SECONDS: '0' }).variables).toEqual(['STREAM_LIFETIME_SECONDS']);
+  });
+
   it.each([
     ['5/10m', { points: 5, seconds: 600 }],
     ['100/h', { points: 100, seconds: 3600 }],

@@ -141,6 +141,10 @@ export const envSchema = z
     RATE_LIMIT_UNSUBSCRIBE: rateBudget('60/1m'),
     RATE_LIMIT_UPLOADS: rateBudget('20/1h'),
 
+    STREAM_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(1000),
+    STREAM_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+    STREAM_LIFETIME_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+
     VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(104_857_600),
     VIDEO_RETENTION_DAYS: z.coerce.number().int().positive().default(7),
     TRY_SERIAL_FROM: z.string().regex(/^\d+$/, 'must be digits').default('0500'),

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/admin-access.decorators';
 import { AvailableStream } from './available-stream';
@@ -25,7 +25,15 @@ export class QrController {
 
   @Get('available/stream')
   @ApiProduces('text/event-stream')
-  @ApiOperation({ summary: "Server-sent 'snapshot' events of the same list: on connect and after every change" })
+  @ApiOperation({
+    summary:
+      "Server-sent 'snapshot' events of the same list: on connect and after every change, until the stream's lifetime (STREAM_LIFETIME_SECONDS) ends it and the browser reconnects",
+  })
+  @ApiOkResponse({ description: 'The stream, text/event-stream' })
+  @ApiServiceUnavailableResponse({
+    description:
+      "Past STREAM_MAX_CLIENTS streams, or STREAM_MAX_PER_ADDRESS from the caller's address; Retry-After says when to try again",
+  })
   async availableStream(@Req() request: Request, @Res() response: Response): Promise<void> {
     await this.stream.attach(request, response);
   }

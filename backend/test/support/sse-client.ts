@@ -10,8 +10,19 @@ export interface SseEvent {
 export class SseClient {
   readonly events: SseEvent[] = [];
   comments = 0;
+  /** The `retry:` values the server sent (milliseconds before the browser reconnects). */
+  readonly retries: number[] = [];
+  /** The whole body of an answer that is not a stream (an error). */
+  body = '';
+  /** Resolves when the server ends the answer (a stream past its lifetime, an error's body). */
+  readonly ended: Promise<void>;
+  private markEnded!: () => void;
   private response?: IncomingMessage;
   private buffer = '';
+
+  private constructor() {
+    this.ended = new Promise((done) => (this.markEnded = done));
+  }
 
   static connect(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
     const client = new SseClient();
@@ -19,11 +30,19 @@ export class SseClient {
       const request = get(url, { headers: { Accept: 'text/event-stream', ...headers } }, (response) => {
         client.response = response;
         response.setEncoding('utf8');
-        response.on('data', (chunk: string) => client.feed(chunk));
+        response.on('data', (chunk: string) => {
+          client.body += chunk;
+          client.feed(chunk);
+        });
+        response.on('end', () => client.markEnded());
         resolve(client);
       });
       request.on('error', reject);
     });
+  }
+
+  get status(): number {
+    return this.response!.statusCode!;
   }
 
   get headers(): IncomingMessage['headers'] {
@@ -40,6 +59,7 @@ export class SseClient {
       const data: string[] = [];
       for (const line of block.split('\n')) {
         if (line.startsWith(':')) this.comments += 1;
+        else if (line.startsWith('retry: ')) this.retries.push(Number(line.slice(7)));
         else if (line.startsWith('event: ')) event = line.slice(7);
         else if (line.startsWith('data: ')) data.push(line.slice(6));
       }

@@ -370,7 +370,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Server-sent 'snapshot' events of the same list: on connect and after every change */
+    /** Server-sent 'snapshot' events of the same list: on connect and after every change, until the stream's lifetime (STREAM_LIFETIME_SECONDS) ends it and the browser reconnects */
     get: operations['QrController_availableStream'];
     put?: never;
     post?: never;
@@ -1732,7 +1732,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The stream, text/event-stream */
       200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Past STREAM_MAX_CLIENTS streams, or STREAM_MAX_PER_ADDRESS from the caller's address; Retry-After says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -9,10 +9,17 @@ import { TryPage } from '../../../pages/try-page';
 import { changeLanguage } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import type { QuerySeed } from '../../../lib/query-seed';
-import { fakeResponse, mockFetch, sentRequest } from '../../../test/fake-fetch';
+import {
+  type FetchMock,
+  fakeResponse,
+  jsonResponse,
+  mockFetch,
+  sentPaths,
+  sentRequest,
+} from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import type { AvailableQrCode } from '../api/qr-code';
-import { REOPEN_AFTER_MS } from '../api/use-available-codes';
+import { POLL_EVERY_MS, REOPEN_FIRST_MS, REOPEN_LONGEST_MS, reopenDelay } from '../api/use-available-codes';
 import { AvailableCodes } from './available-codes';
 
 /** Stands in for the browser's EventSource; tests push the server's events through it. */
@@ -51,12 +58,21 @@ class FakeEventSource {
     return act(async () => this.listeners.get(event.type)?.forEach((listener) => listener(event)));
   }
 
+  /** The server answered 200 with the stream. */
+  opened() {
+    this.readyState = FakeEventSource.OPEN;
+    return this.dispatch(new Event('open'));
+  }
+
   snapshot(codes: AvailableQrCode[]) {
     this.readyState = FakeEventSource.OPEN;
     return this.dispatch(new MessageEvent('snapshot', { data: JSON.stringify(codes) }));
   }
 
-  /** A dropped connection (the browser retries) or, with `closed`, one it gave up on. */
+  /**
+   * A stream that ended or dropped (the browser reconnects by itself) or, with `closed`, one the
+   * browser gave up on: the server answered with an error status (a refusal, a proxy's 502).
+   */
   fail({ closed = false } = {}) {
     this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
     return this.dispatch(new Event('error'));
@@ -165,7 +181,7 @@ describe('the /try page', () => {
     expect(screen.queryByText('#0501')).not.toBeInTheDocument();
   });
 
-  it('logs a stream error, ends loading and shows the empty state; a later snapshot is shown', async () => {
+  it('ends loading when the stream drops before its first snapshot, and shows the snapshot sent after the browser reconnects', async () => {
     await renderWithProviders(<TryPage />);
     const stream = FakeEventSource.latest();
 
@@ -173,28 +189,33 @@ describe('the /try page', () => {
 
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '현재 사용 가능한 QR 코드가 없습니다.' })).toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalled();
 
     // The browser reconnected on its own and the server sent the list.
     await stream.snapshot(codesFrom(500, 3));
     expect(cards()).toHaveLength(3);
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 
-  it('opens a new stream when the browser gives up on the old one', async () => {
-    jest.useFakeTimers();
-    try {
-      await renderWithProviders(<TryPage />);
-      const first = FakeEventSource.latest();
+  it('follows the list across a stream that ends: the browser reconnects by itself and the first snapshot is the current list', async () => {
+    await renderWithProviders(<TryPage />);
+    const stream = FakeEventSource.latest();
+    await stream.opened();
+    await stream.snapshot(codesFrom(500, 5));
 
-      await first.fail({ closed: true });
-      act(() => jest.advanceTimersByTime(REOPEN_AFTER_MS));
+    // The server ended the stream after its lifetime; the list stays until the next snapshot.
+    await stream.fail();
+    expect(cards()).toHaveLength(5);
+    await stream.opened();
+    await stream.snapshot(codesFrom(501, 4));
 
-      expect(FakeEventSource.instances).toHaveLength(2);
-      await FakeEventSource.latest().snapshot(codesFrom(500, 1));
-      expect(screen.getByText('#0500')).toBeInTheDocument();
-    } finally {
-      jest.useRealTimers();
-    }
+    expect(cards().map((item) => within(item).getByText(/^#\d{4}$/).textContent)).toEqual([
+      '#0501',
+      '#0502',
+      '#0503',
+      '#0504',
+    ]);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('closes the stream when the page is left', async () => {
@@ -229,6 +250,148 @@ describe('the /try page', () => {
     expect(screen.getByRole('button', { name: 'Download QR #0501' })).toBeInTheDocument();
     expect(screen.getByText('Live')).toBeInTheDocument();
     expect(screen.getByTestId('available-count')).toHaveTextContent(/^2$/);
+  });
+});
+
+describe('reopenDelay', () => {
+  it('waits between half and all of 10 s after a first refusal', () => {
+    expect(REOPEN_FIRST_MS).toBe(10_000);
+    expect(reopenDelay(1, () => 0)).toBe(5_000);
+    expect(reopenDelay(1, () => 0.5)).toBe(7_500);
+    expect(reopenDelay(1, () => 1)).toBe(10_000);
+  });
+
+  it('doubles the wait with each refusal in a row, up to 5 minutes', () => {
+    expect([1, 2, 3, 4, 5, 6].map((refusals) => reopenDelay(refusals, () => 1))).toEqual([
+      10_000, 20_000, 40_000, 80_000, 160_000, 300_000,
+    ]);
+    expect(REOPEN_LONGEST_MS).toBe(300_000);
+    expect(reopenDelay(50, () => 1)).toBe(300_000);
+    expect(reopenDelay(50, () => 0)).toBe(150_000);
+  });
+});
+
+describe('the /try page when its stream is refused', () => {
+  let fetchMock: FetchMock;
+  const listReads = () => sentPaths(fetchMock).filter((path) => path === '/api/qr/available').length;
+  /** Lets timers due within `ms` run, and the reads they start settle and render. */
+  const wait = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    // Every wait at its longest: the tests know when each attempt comes.
+    jest.spyOn(Math, 'random').mockReturnValue(1);
+    fetchMock = mockFetch();
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, codesFrom(500, 3))));
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('keeps the list it shows and reads the current one at once', async () => {
+    let answer!: (response: Response) => void;
+    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    await renderWithProviders(<TryPage />, { seeds: [[QUERY_KEYS.availableQrCodes, codesFrom(500, 6)]] });
+
+    await FakeEventSource.latest().fail({ closed: true });
+    expect(listReads()).toBe(1);
+    expect(cards()).toHaveLength(6);
+
+    answer(jsonResponse(200, codesFrom(500, 3)));
+    await wait(0);
+    expect(cards()).toHaveLength(3);
+    expect(screen.getByTestId('available-count')).toHaveTextContent('3개');
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it('opens a new stream after the wait, twice as long after each refusal in a row, and the first wait again once one opened', async () => {
+    await renderWithProviders(<TryPage />);
+
+    for (const expectedWait of [10_000, 20_000, 40_000]) {
+      const refused = FakeEventSource.instances.length;
+      await FakeEventSource.latest().fail({ closed: true });
+      await wait(expectedWait - 1);
+      expect(FakeEventSource.instances).toHaveLength(refused);
+      await wait(1);
+      expect(FakeEventSource.instances).toHaveLength(refused + 1);
+    }
+
+    const served = FakeEventSource.latest();
+    await served.opened();
+    await served.snapshot(codesFrom(500, 2));
+    expect(cards()).toHaveLength(2);
+    // Refused again later (the server ended it and the reconnect was refused): 10 s again.
+    await served.fail({ closed: true });
+    await wait(10_000);
+    expect(FakeEventSource.instances).toHaveLength(5);
+  });
+
+  it('reads the list at each refusal and 30 s after the last read while no stream is open, and no more once one is', async () => {
+    await renderWithProviders(<TryPage />);
+    await FakeEventSource.latest().fail({ closed: true });
+    await wait(0);
+    expect(listReads()).toBe(1);
+
+    // The second stream, 10 s later, is refused too: read again at once.
+    await wait(REOPEN_FIRST_MS);
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, codesFrom(502, 4))));
+    await FakeEventSource.latest().fail({ closed: true });
+    await wait(0);
+    expect(listReads()).toBe(2);
+    expect(cards().map((item) => within(item).getByText(/^#\d{4}$/).textContent)).toEqual([
+      '#0502',
+      '#0503',
+      '#0504',
+      '#0505',
+    ]);
+
+    // The third comes 20 s after that refusal, is refused too: read at once, and 30 s later.
+    await wait(REOPEN_FIRST_MS * 2);
+    expect(FakeEventSource.instances).toHaveLength(3);
+    expect(listReads()).toBe(2);
+    await FakeEventSource.latest().fail({ closed: true });
+    await wait(0);
+    expect(listReads()).toBe(3);
+    await wait(POLL_EVERY_MS - 1);
+    expect(listReads()).toBe(3);
+    await wait(1);
+    expect(listReads()).toBe(4);
+
+    // The fourth, 40 s after the third refusal, is served: no more reads.
+    await wait(40_000 - POLL_EVERY_MS);
+    expect(FakeEventSource.instances).toHaveLength(4);
+    await FakeEventSource.latest().opened();
+    const reads = listReads();
+    await wait(10 * POLL_EVERY_MS);
+    expect(listReads()).toBe(reads);
+  });
+
+  it('keeps its list when a read fails, and reads again 30 s later', async () => {
+    await renderWithProviders(<TryPage />, { seeds: [[QUERY_KEYS.availableQrCodes, codesFrom(500, 6)]] });
+    fetchMock.mockImplementation(() => Promise.resolve(fakeResponse(503, '{"statusCode":503,"error":"busy"}')));
+
+    await FakeEventSource.latest().fail({ closed: true });
+    await wait(0);
+    expect(listReads()).toBe(1);
+    expect(cards()).toHaveLength(6);
+
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, codesFrom(500, 3))));
+    await wait(POLL_EVERY_MS);
+    expect(listReads()).toBe(2);
+    expect(cards()).toHaveLength(3);
+  });
+
+  it('stops trying and reading once the page is left', async () => {
+    const { unmount } = await renderWithProviders(<TryPage />);
+    await FakeEventSource.latest().fail({ closed: true });
+    await wait(0);
+
+    unmount();
+    await wait(REOPEN_LONGEST_MS);
+
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(listReads()).toBe(1);
   });
 });
 

@@ -95,7 +95,7 @@ const CONFIRMATION = {
     subject: '[Giftcast] Please confirm your subscription',
     lines: (hours: number) => [
       'Someone asked for Giftcast news to be sent to this address.',
-      `To confirm, open the link below and press "Confirm subscription". The link works for ${hours} hours.`,
+      `To confirm, open the link below and press "Confirm Subscription". The link works for ${hours} hours.`,
       'If it was not you, just ignore this email: an address that is not confirmed gets nothing more and is deleted when the link expires.',
     ],
   },

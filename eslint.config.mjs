@@ -23,7 +23,7 @@ const BACKEND_FEATURES = {
   health: ['health.module.ts'],
   // JobsModule wires the background jobs into the roles that run them (ROLE=all, worker).
   jobs: ['jobs.module.ts'],
-  newsletter: ['newsletter.module.ts', 'newsletter.service.ts', 'send-newsletter.job.ts'],
+  newsletter: ['newsletter.module.ts', 'newsletter.service.ts', 'send-newsletter.job.ts', 'purge-unconfirmed.job.ts'],
   qr: ['qr.module.ts', 'qr.service.ts', 'qr-store.ts', 'qr-code.ts'],
   testimonial: ['testimonial.module.ts', 'testimonial.service.ts'],
   video: ['video.module.ts', 'message-lifecycle.ts', 'purge-expired.job.ts', 'transcode.job.ts'],

@@ -108,7 +108,11 @@ for (const path of ['/api/posts', '/api/contact', '/blog']) {
 const BUDGETS = [
   ['inquiries (contact and partner together)', ['/api/contact', '/api/partner'], 11],
   ['subscriptions', ['/api/subscribe'], 11],
-  ['unsubscribes (the page and one click together)', ['/api/unsubscribe', '/api/unsubscribe/one-click?token=t'], 61],
+  [
+    'the mailed links (confirming, and unsubscribing by the page or one click, together)',
+    ['/api/subscribe/confirm', '/api/unsubscribe', '/api/unsubscribe/one-click?token=t'],
+    61,
+  ],
   ['uploads', ['/api/messages/some-token/video'], 11],
 ];
 

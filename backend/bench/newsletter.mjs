@@ -93,8 +93,8 @@ async function throughBackend(sink) {
     await db.connect();
     try {
       await db.query(
-        `INSERT INTO blog_subscribers (email, language)
-         SELECT 'reader-' || i || '@bench.example', CASE WHEN i % 2 = 0 THEN 'ko' ELSE 'en' END
+        `INSERT INTO blog_subscribers (email, language, status)
+         SELECT 'reader-' || i || '@bench.example', CASE WHEN i % 2 = 0 THEN 'ko' ELSE 'en' END, 'active'
            FROM generate_series(0, $1 - 1) AS i`,
         [SUBSCRIBERS],
       );

@@ -294,7 +294,7 @@ function printMixed(result) {
   );
   console.log(
     `  subscriptions: ${describe(tally.subscriptions)}; ${stored.subscriptions} stored` +
-      (stored.subscriptions === (tally.subscriptions[201] ?? 0)
+      (stored.subscriptions === (tally.subscriptions[200] ?? 0)
         ? ' (every accepted one)'
         : ' (NOT every accepted one)'),
   );

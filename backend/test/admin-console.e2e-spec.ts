@@ -1,5 +1,6 @@
-import { validationError } from './support/contract';
+import { expectContractError, validationError } from './support/contract';
 import { fullPost, uniqueSuffix, validPost } from './support/factories';
+import { subscribeConfirmed } from './support/newsletter';
 import { startTestApp, type TestApp } from './support/test-app';
 import { expectNoWrites } from './support/no-writes';
 
@@ -262,22 +263,33 @@ describe('admin console calls', () => {
 
   describe('subscribers', () => {
     beforeAll(async () => {
-      for (const email of ['a@example.com', 'b@example.com', '=cmd@example.com']) {
-        await t.http.post('/api/subscribe').send({ email }).expect(201);
-      }
-      const [{ unsubscribe_token }] = await t.db.query(
-        `SELECT unsubscribe_token FROM blog_subscribers WHERE email = 'b@example.com'`,
-      );
-      await t.http.post('/api/unsubscribe').send({ token: unsubscribe_token }).expect(200);
+      await subscribeConfirmed(t, 'a@example.com');
+      const welcome = await subscribeConfirmed(t, 'b@example.com');
+      const token = /\/unsubscribe\?token=([\w-]+)/.exec(welcome.text ?? '')![1];
+      await t.http.post('/api/unsubscribe').send({ token }).expect(200);
+      await t.http.post('/api/subscribe').send({ email: '=cmd@example.com' }).expect(200);
     });
 
-    it('lists subscribers with active and inactive counts, without their tokens', async () => {
+    it("lists subscribers with each one's status and the count of each, without their tokens", async () => {
       const response = await t.http.get('/api/admin/subscribers').set(auth).expect(200);
-      expect(response.body.counts).toEqual({ active: 2, inactive: 1 });
+      expect(response.body.counts).toEqual({ pending: 1, active: 1, unsubscribed: 1 });
       expect(response.body.total).toBe(3);
-      expect(Object.keys(response.body.items[0]).sort()).toEqual(['active', 'email', 'id', 'language', 'subscribedAt']);
-      const inactive = await t.http.get('/api/admin/subscribers?active=false').set(auth).expect(200);
-      expect(inactive.body.items.map((s: { email: string }) => s.email)).toEqual(['b@example.com']);
+      expect(Object.keys(response.body.items[0]).sort()).toEqual(['email', 'id', 'language', 'status', 'subscribedAt']);
+      const statuses = Object.fromEntries(
+        (response.body.items as { email: string; status: string }[]).map((s) => [s.email, s.status]),
+      );
+      expect(statuses).toEqual({
+        'a@example.com': 'active',
+        'b@example.com': 'unsubscribed',
+        '=cmd@example.com': 'pending',
+      });
+      for (const status of ['pending', 'active', 'unsubscribed']) {
+        const filtered = await t.http.get(`/api/admin/subscribers?status=${status}`).set(auth).expect(200);
+        expect(filtered.body.items.map((s: { status: string }) => s.status)).toEqual([status]);
+        expect(filtered.body.total).toBe(1);
+      }
+      const unknown = await t.http.get('/api/admin/subscribers?status=inactive').set(auth);
+      expectContractError(unknown, 400);
     });
 
     it('exports every subscriber as CSV that spreadsheets do not run as formulas', async () => {
@@ -285,10 +297,12 @@ describe('admin console calls', () => {
       expect(response.headers['content-type']).toContain('text/csv');
       expect(response.headers['content-disposition']).toContain('giftcast-subscribers.csv');
       const lines = response.text.trim().split('\r\n');
-      expect(lines[0]).toBe('email,language,active,subscribedAt');
+      expect(lines[0]).toBe('email,language,status,subscribedAt');
       expect(lines).toHaveLength(4);
       expect(lines.some((l) => l.startsWith('"\'=cmd@example.com"'))).toBe(true);
-      expect(lines.some((l) => l.startsWith('"b@example.com","ko","false"'))).toBe(true);
+      expect(lines.some((l) => l.startsWith('"b@example.com","ko","unsubscribed"'))).toBe(true);
+      expect(lines.some((l) => l.startsWith('"a@example.com","ko","active"'))).toBe(true);
+      expect(lines.some((l) => l.startsWith('"\'=cmd@example.com","ko","pending"'))).toBe(true);
     });
   });
 });

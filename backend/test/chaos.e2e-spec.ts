@@ -149,7 +149,7 @@ describe('PostgreSQL and the S3 server down and back while work is under way', (
     const [early, late, expired] = [codes.items.slice(0, 4), codes.items.slice(4, 8), codes.items.slice(8)];
     await seedExpired(expired);
     for (let i = 0; i < SUBSCRIBERS; i += 1) {
-      await db.query(`INSERT INTO blog_subscribers (email, language, active) VALUES ($1, $2, true)`, [
+      await db.query(`INSERT INTO blog_subscribers (email, language, status) VALUES ($1, $2, 'active')`, [
         `reader-${i}@chaos.test`,
         i % 2 ? 'en' : 'ko',
       ]);

@@ -157,6 +157,15 @@ const unsubscribeRules: BodyRules = {
   baseIsRefused: true,
 };
 
+/** Nobody has subscribed, so any token is unknown. */
+const confirmRules: BodyRules = {
+  base: fc.record({ token: fc.oneof(fc.base64String({ minLength: 40, maxLength: 44 }), anyText(80)) }),
+  declared: ['token'],
+  required: ['token'],
+  invalid: { token: fc.oneof(notAString, atMost(0), longerThan(200)) },
+  baseIsRefused: true,
+};
+
 const wrongPassword = fc.oneof(anyText(60), printableAscii(60)).filter((password) => password !== ADMIN_PASSWORD);
 
 const verifyRules: BodyRules = {
@@ -398,7 +407,14 @@ const qrImage = fc
 const wrongMethod = fc
   .tuple(
     fc.constantFrom('PUT', 'DELETE', 'PATCH'),
-    fc.constantFrom('/api/contact', '/api/partner', '/api/subscribe', '/api/unsubscribe', '/api/admin/verify'),
+    fc.constantFrom(
+      '/api/contact',
+      '/api/partner',
+      '/api/subscribe',
+      '/api/subscribe/confirm',
+      '/api/unsubscribe',
+      '/api/admin/verify',
+    ),
   )
   .map(([method, path]) => hostile({ method, path, headers: { 'Content-Type': 'application/json' }, body: '{}' }));
 
@@ -408,6 +424,7 @@ const PLAN: [string, fc.Arbitrary<Hostile>, number][] = [
   ['POST /api/contact', postOf('/api/contact', inquiryRules), 100],
   ['POST /api/partner', postOf('/api/partner', inquiryRules), 70],
   ['POST /api/subscribe', postOf('/api/subscribe', subscribeRules), 80],
+  ['POST /api/subscribe/confirm', postOf('/api/subscribe/confirm', confirmRules), 60],
   ['POST /api/unsubscribe', postOf('/api/unsubscribe', unsubscribeRules), 60],
   ['POST /api/unsubscribe/one-click', oneClick, 60],
   ['POST /api/admin/verify (wrong passwords)', postOf('/api/admin/verify', verifyRules), 80],

@@ -1,6 +1,7 @@
 import { type BackendProcess, startBackendProcess } from './support/backend-process';
 import { expectContractError } from './support/contract';
 import { fullPost, type PostBody, uniqueEmail, validPost } from './support/factories';
+import { confirmLinkOf } from './support/newsletter';
 import { type ReceivedMail, SmtpSink } from './support/smtp-sink';
 import { ADMIN_PASSWORD, PUBLIC_URL, startTestApp, type TestApp } from './support/test-app';
 import { createTestSchema, type TestSchema } from './support/test-database';
@@ -67,9 +68,9 @@ async function addSubscribers(
   const added: Subscriber[] = [];
   for (const spec of specs) {
     const [row] = (await query(
-      `INSERT INTO blog_subscribers (email, language, active) VALUES ($1, $2, $3)
-       RETURNING id, email, language, active, unsubscribe_token AS token`,
-      [uniqueEmail(`nl-${spec.language}`), spec.language, spec.active],
+      `INSERT INTO blog_subscribers (email, language, status) VALUES ($1, $2, $3)
+       RETURNING id, email, language, status = 'active' AS active, unsubscribe_token AS token`,
+      [uniqueEmail(`nl-${spec.language}`), spec.language, spec.active ? 'active' : 'unsubscribed'],
     )) as Subscriber[];
     added.push(row);
   }
@@ -124,7 +125,7 @@ describe('newsletter on first publication', () => {
 
   async function activeSubscribers(): Promise<Subscriber[]> {
     return (await query(
-      `SELECT id, email, language, active, unsubscribe_token AS token FROM blog_subscribers WHERE active`,
+      `SELECT id, email, language, true AS active, unsubscribe_token AS token FROM blog_subscribers WHERE status = 'active'`,
     )) as Subscriber[];
   }
 
@@ -191,10 +192,30 @@ describe('newsletter on first publication', () => {
     // Both unsubscribe routes of the mail work with what the mail carries.
     await t.http.post('/api/unsubscribe').send({ token: links[0].token }).expect(200);
     await t.http.post(links[1].oneClickPath).type('form').send('List-Unsubscribe=One-Click').expect(200);
-    const rows = (await query('SELECT active FROM blog_subscribers WHERE id = ANY($1::uuid[])', [
+    const rows = (await query(`SELECT status = 'active' AS active FROM blog_subscribers WHERE id = ANY($1::uuid[])`, [
       [active[0].id, active[1].id],
     ])) as { active: boolean }[];
     expect(rows.map((r) => r.active)).toEqual([false, false]);
+  });
+
+  it('mails no newsletter to an address that has not confirmed, and mails it once it has', async () => {
+    const pending = [uniqueEmail('pending'), uniqueEmail('pending')];
+    for (const email of pending) await t.http.post('/api/subscribe').send({ email }).expect(200);
+    const first = validPost({ published: true });
+    const firstProgress = await finished(await publish(first));
+    expect(firstProgress.total).toBe((await activeSubscribers()).length);
+    const recipients = (slug: unknown) => mailsOf(t.smtp, String(slug)).map((m) => m.envelopeTo[0]);
+    for (const email of pending) expect(recipients(first.slug)).not.toContain(email);
+
+    const confirmation = t.smtp.mails.find((m) => m.envelopeTo.includes(pending[0]))!;
+    await t.http
+      .post('/api/subscribe/confirm')
+      .send({ token: confirmLinkOf(confirmation).token })
+      .expect(200);
+    const second = validPost({ published: true });
+    await finished(await publish(second));
+    expect(recipients(second.slug)).toContain(pending[0]);
+    expect(recipients(second.slug)).not.toContain(pending[1]);
   });
 
   it('gives English subscribers the Korean text of a post that has no English version', async () => {
@@ -375,7 +396,7 @@ describe('newsletter across a crash', () => {
       active: true,
     }));
     await addSubscribers(query, [...specs, { language: 'ko', active: false }, { language: 'en', active: false }]);
-    const active = (await query('SELECT email FROM blog_subscribers WHERE active')) as { email: string }[];
+    const active = (await query(`SELECT email FROM blog_subscribers WHERE status = 'active'`)) as { email: string }[];
     expect(active).toHaveLength(N);
 
     const login = await fetch(`${backend.url}/api/admin/verify`, {

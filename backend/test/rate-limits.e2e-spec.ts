@@ -3,6 +3,7 @@ import { AppConfig } from '../src/config/app-config';
 import type { RateBudget } from '../src/config/config.schema';
 import { expectContractError } from './support/contract';
 import { uniqueEmail, validInquiry } from './support/factories';
+import { confirmLinkOf } from './support/newsletter';
 import { expectNoWrites } from './support/no-writes';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeClip, videoObjectKeys } from './support/video-fixtures';
@@ -78,7 +79,7 @@ describe('budgets of the public writes per client address, at their defaults', (
   it('takes subscriptions up to the budget, then answers 429 and stores and sends nothing', async () => {
     const address = newAddress();
     for (let sent = 1; sent <= budgets.subscribe.points; sent++) {
-      await from(address, t.http.post('/api/subscribe')).send({ email: uniqueEmail() }).expect(201);
+      await from(address, t.http.post('/api/subscribe')).send({ email: uniqueEmail() }).expect(200);
     }
     const refused = await expectNoWrites(t, () =>
       from(address, t.http.post('/api/subscribe')).send({ email: uniqueEmail() }),
@@ -90,42 +91,50 @@ describe('budgets of the public writes per client address, at their defaults', (
     expectTooMany(english, budgets.subscribe, 'en');
   });
 
-  it('takes unsubscribes, by the page and by one click, up to the budget they share, then answers 429 and changes nothing', async () => {
-    const tokens: string[] = [];
+  it('takes the mailed links (confirming, unsubscribing by the page or by one click) up to the budget they share, then answers 429 and changes nothing', async () => {
+    const subscribers: { unsubscribe: string; confirm: string }[] = [];
     for (const email of [uniqueEmail(), uniqueEmail()]) {
-      await from(newAddress(), t.http.post('/api/subscribe')).send({ email }).expect(201);
+      await from(newAddress(), t.http.post('/api/subscribe')).send({ email }).expect(200);
       const [{ token }] = await t.db.query('SELECT unsubscribe_token AS token FROM blog_subscribers WHERE email = $1', [
         email,
       ]);
-      tokens.push(token);
+      const confirmation = t.smtp.mails.find((mail) => mail.envelopeTo.includes(email))!;
+      subscribers.push({ unsubscribe: token, confirm: confirmLinkOf(confirmation).token });
     }
     const address = newAddress();
-    // Up to the last call of the budget: unknown tokens on both routes (404), then a real one.
+    // Up to the last call of the budget: unknown tokens on the three routes (404), then a real one.
+    const unknown = '00000000-0000-0000-0000-000000000000';
     for (let sent = 1; sent < budgets.unsubscribe.points; sent++) {
-      const request =
-        sent % 2
-          ? from(address, t.http.post('/api/unsubscribe')).send({ token: '00000000-0000-0000-0000-000000000000' })
-          : from(address, t.http.post('/api/unsubscribe/one-click?token=00000000-0000-0000-0000-000000000000'))
-              .type('form')
-              .send('List-Unsubscribe=One-Click');
-      await request.expect(404);
+      const request = [
+        () => from(address, t.http.post('/api/unsubscribe')).send({ token: unknown }),
+        () =>
+          from(address, t.http.post(`/api/unsubscribe/one-click?token=${unknown}`))
+            .type('form')
+            .send('List-Unsubscribe=One-Click'),
+        () => from(address, t.http.post('/api/subscribe/confirm')).send({ token: unknown }),
+      ][sent % 3];
+      await request().expect(404);
     }
-    await from(address, t.http.post('/api/unsubscribe')).send({ token: tokens[0] }).expect(200);
+    await from(address, t.http.post('/api/unsubscribe')).send({ token: subscribers[0].unsubscribe }).expect(200);
 
     const oneClick = await expectNoWrites(t, () =>
-      from(address, t.http.post(`/api/unsubscribe/one-click?token=${tokens[1]}`))
+      from(address, t.http.post(`/api/unsubscribe/one-click?token=${subscribers[1].unsubscribe}`))
         .type('form')
         .send('List-Unsubscribe=One-Click'),
     );
     expectTooMany(oneClick, budgets.unsubscribe);
     const english = await expectNoWrites(t, () =>
-      from(address, t.http.post('/api/unsubscribe'), 'en').send({ token: tokens[1] }),
+      from(address, t.http.post('/api/unsubscribe'), 'en').send({ token: subscribers[1].unsubscribe }),
     );
     expectTooMany(english, budgets.unsubscribe, 'en');
-    const [{ active }] = await t.db.query('SELECT active FROM blog_subscribers WHERE unsubscribe_token = $1', [
-      tokens[1],
+    const confirm = await expectNoWrites(t, () =>
+      from(address, t.http.post('/api/subscribe/confirm')).send({ token: subscribers[1].confirm }),
+    );
+    expectTooMany(confirm, budgets.unsubscribe);
+    const [{ status }] = await t.db.query('SELECT status FROM blog_subscribers WHERE unsubscribe_token = $1', [
+      subscribers[1].unsubscribe,
     ]);
-    expect(active).toBe(true);
+    expect(status).toBe('pending');
   });
 
   it('takes uploads up to the budget, then answers 429 before storing anything, and the code stays unused', async () => {

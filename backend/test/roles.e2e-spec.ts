@@ -1,8 +1,10 @@
 import { ModuleRef } from '@nestjs/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { PurgeUnconfirmedJob } from '../src/newsletter/purge-unconfirmed.job';
 import { SendNewsletterJob } from '../src/newsletter/send-newsletter.job';
 import { TranscodeJob } from '../src/video/transcode.job';
 import { validInquiry, validPost } from './support/factories';
+import { subscribeConfirmed } from './support/newsletter';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeClip } from './support/video-fixtures';
 
@@ -16,7 +18,7 @@ describe('ROLE', () => {
     afterAll(() => t.close());
 
     it('runs no background job: no transcoder, no newsletter sender, no schedule', () => {
-      for (const job of [TranscodeJob, SendNewsletterJob, SchedulerRegistry]) {
+      for (const job of [TranscodeJob, SendNewsletterJob, PurgeUnconfirmedJob, SchedulerRegistry]) {
         // Through ModuleRef: the application's own get() ends the process when nothing is found.
         expect(() => t.app.get(ModuleRef).get(job, { strict: false })).toThrow();
       }
@@ -44,7 +46,7 @@ describe('ROLE', () => {
 
     it('publishes a post and leaves its newsletter queued for a worker', async () => {
       const auth = { Authorization: `Bearer ${await t.adminToken()}` };
-      await t.http.post('/api/subscribe').send({ email: 'reader@giftcast.test' }).expect(201);
+      await subscribeConfirmed(t, 'reader@giftcast.test');
       const post = (
         await t.http
           .post('/api/posts')
@@ -68,10 +70,12 @@ describe('ROLE', () => {
     });
     afterAll(() => t.close());
 
-    it('runs the transcoder, the newsletter sender and the purge schedule', () => {
+    it('runs the transcoder, the newsletter sender, the purge and the sweep of unconfirmed subscriptions', () => {
       expect(t.app.get(TranscodeJob, { strict: false }).available).toBe(true);
       expect(t.app.get(SendNewsletterJob, { strict: false })).toBeDefined();
-      expect(t.app.get(SchedulerRegistry, { strict: false }).getCronJob('purge-expired')).toBeDefined();
+      const schedule = t.app.get(SchedulerRegistry, { strict: false });
+      expect(schedule.getCronJob('purge-expired')).toBeDefined();
+      expect(schedule.getCronJob('purge-unconfirmed-subscribers')).toBeDefined();
     });
 
     it('answers health checks, with ffmpeg', async () => {

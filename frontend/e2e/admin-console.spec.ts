@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { uniqueAddress } from './support/mail';
+import { confirmSubscription } from './support/seeding';
 import { E2E } from './support/stack';
 
 // The console's flows run on the desktop project only; the blog manager on a phone is covered by
@@ -48,6 +49,7 @@ const TEXTS = {
     subscribersTitle: '뉴스레터 구독자',
     export: 'CSV 내보내기',
     active: '구독 중',
+    pending: '확인 대기',
   },
   en: {
     login: 'Log in',
@@ -88,6 +90,7 @@ const TEXTS = {
     subscribersTitle: 'Newsletter subscribers',
     export: 'Export CSV',
     active: 'Active',
+    pending: 'Awaiting confirmation',
   },
 } as const;
 
@@ -265,17 +268,22 @@ for (const language of ['ko', 'en'] as const) {
       await expect(item).toHaveCount(0);
     });
 
-    test('a subscriber from /api/subscribe is listed and in the downloaded CSV', async ({ page, request }) => {
-      const email = uniqueAddress(`subscriber-${language}`);
-      const res = await request.post('/api/subscribe', { data: { email } });
-      expect(res.ok()).toBe(true);
+    test('subscribers from /api/subscribe are listed with their state and are in the downloaded CSV', async ({
+      page,
+      request,
+    }) => {
+      const [waiting, confirmed] = [uniqueAddress(`pending-${language}`), uniqueAddress(`confirmed-${language}`)];
+      for (const email of [waiting, confirmed]) {
+        expect((await request.post('/api/subscribe', { data: { email } })).ok()).toBe(true);
+      }
+      await confirmSubscription(request, confirmed);
 
       await openConsole(page, language, '/admin/blog');
       await goToSection(page, text, 'subscribers');
       await expect(page.getByRole('heading', { level: 1, name: text.subscribersTitle })).toBeVisible();
-      const row = page.getByTestId('admin-subscriber').filter({ hasText: email });
-      await expect(row).toBeVisible();
-      await expect(row.getByText(text.active, { exact: true })).toBeVisible();
+      const row = (email: string) => page.getByTestId('admin-subscriber').filter({ hasText: email });
+      await expect(row(waiting).getByText(text.pending, { exact: true })).toBeVisible();
+      await expect(row(confirmed).getByText(text.active, { exact: true })).toBeVisible();
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -283,8 +291,14 @@ for (const language of ['ko', 'en'] as const) {
       ]);
       expect(download.suggestedFilename()).toBe('giftcast-subscribers.csv');
       const csv = await readFile(await download.path(), 'utf8');
-      expect(csv.split('\r\n')[0]).toBe('email,language,active,subscribedAt');
-      expect(csv).toContain(`"${email}"`);
+      expect(csv.split('\r\n')[0]).toBe('email,language,status,subscribedAt');
+      const status = (email: string) =>
+        csv
+          .split('\r\n')
+          .find((line) => line.startsWith(`"${email}",`))
+          ?.split(',')[2];
+      expect(status(waiting)).toBe('"pending"');
+      expect(status(confirmed)).toBe('"active"');
     });
   });
 }

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { uniqueAddress, waitForMail } from './support/mail';
+import { confirmationLink, uniqueAddress, waitForMail } from './support/mail';
 import { E2E } from './support/stack';
 
 const TEXTS = {
@@ -8,6 +8,13 @@ const TEXTS = {
     post: '꽃다발에 영상 편지를 더하는 3가지 방법',
     subscribe: '구독하기',
     subscribed: '구독 완료!',
+    checkInbox: '메일함을 확인해주세요. 보내드린 메일의 링크를 누르시면 구독이 완료됩니다.',
+    confirmSubscriptionTitle: '구독을 확인하시겠습니까?',
+    confirmSubscription: '구독 확인',
+    confirmed: '구독이 확인되었습니다',
+    confirmFailed: '구독 확인 실패',
+    linkUsed: '이미 사용했거나 만료된 구독 확인 링크입니다. 다시 구독해주세요',
+    subscribeAgain: '다시 구독하기',
     confirmTitle: '구독을 해지하시겠습니까?',
     confirm: '구독 해지',
     done: '구독이 해지되었습니다',
@@ -23,6 +30,13 @@ const TEXTS = {
     post: 'Three ways to add a video letter to a bouquet',
     subscribe: 'Subscribe',
     subscribed: 'Subscribed!',
+    checkInbox: 'Please check your inbox: follow the link in the email we sent you to confirm your subscription.',
+    confirmSubscriptionTitle: 'Confirm your subscription?',
+    confirmSubscription: 'Confirm Subscription',
+    confirmed: 'Subscription Confirmed',
+    confirmFailed: 'Confirmation Failed',
+    linkUsed: 'This confirmation link has expired or was already used. Please subscribe again',
+    subscribeAgain: 'Subscribe Again',
     confirmTitle: 'Unsubscribe from new-post emails?',
     confirm: 'Unsubscribe',
     done: 'Unsubscribed Successfully',
@@ -43,7 +57,7 @@ async function useLanguage(page: Page, language: 'ko' | 'en') {
 for (const language of ['ko', 'en'] as const) {
   const text = TEXTS[language];
 
-  test(`[${language}] subscribe, receive the welcome mail, follow its unsubscribe link and confirm`, async ({
+  test(`[${language}] subscribe from the blog, confirm by the mailed link, then unsubscribe by the welcome mail's link`, async ({
     page,
   }) => {
     await useLanguage(page, language);
@@ -55,15 +69,30 @@ for (const language of ['ko', 'en'] as const) {
     await email.fill(address);
     await page.getByRole('button', { name: text.subscribe, exact: true }).click();
     await expect(page.getByText(text.subscribed)).toBeVisible();
+    await expect(page.getByText(text.checkInbox)).toBeVisible();
     await expect(email).toHaveValue('');
 
-    const mail = await waitForMail(address);
-    expect(mail.headers.find((h) => h.key === 'list-unsubscribe-post')?.value).toBe('List-Unsubscribe=One-Click');
-    const link = /(http\S+\/unsubscribe\?token=[\w-]+)/.exec(mail.text ?? '')?.[1];
-    expect(link).toBeDefined();
-    expect(link!.startsWith(`${E2E.baseUrl}/unsubscribe?token=`)).toBe(true);
+    // Only the confirmation comes until the address confirms; its link opens the page in the same language.
+    const link = await confirmationLink(address);
+    expect(link).toMatch(new RegExp(`^${E2E.baseUrl}/subscribe/confirm\\?token=[\\w-]{43}&lang=${language}$`));
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: text.confirmSubscriptionTitle })).toBeVisible();
+    await page.getByRole('button', { name: text.confirmSubscription, exact: true }).click();
+    await expect(page.getByRole('heading', { name: text.confirmed })).toBeVisible();
 
-    await page.goto(link!);
+    const welcome = await waitForMail(address, (mail) => (mail.text ?? '').includes('/unsubscribe?token='));
+    expect(welcome.headers.find((h) => h.key === 'list-unsubscribe-post')?.value).toBe('List-Unsubscribe=One-Click');
+    const unsubscribeLink = /(http\S+\/unsubscribe\?token=[\w-]+)/.exec(welcome.text ?? '')?.[1];
+    expect(unsubscribeLink!.startsWith(`${E2E.baseUrl}/unsubscribe?token=`)).toBe(true);
+
+    // The confirmation link works once.
+    await page.goto(link);
+    await page.getByRole('button', { name: text.confirmSubscription, exact: true }).click();
+    await expect(page.getByRole('heading', { name: text.confirmFailed })).toBeVisible();
+    await expect(page.getByText(text.linkUsed)).toBeVisible();
+    await expect(page.getByRole('link', { name: text.subscribeAgain })).toHaveAttribute('href', '/blog');
+
+    await page.goto(unsubscribeLink!);
     await expect(page.getByRole('heading', { name: text.confirmTitle })).toBeVisible();
     await page.getByRole('button', { name: text.confirm, exact: true }).click();
     await expect(page.getByRole('heading', { name: text.done })).toBeVisible();

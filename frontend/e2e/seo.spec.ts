@@ -214,6 +214,29 @@ test.describe('first HTML response', { tag: '@desktop' }, () => {
     expect((await firstHtml(request, '/blog/no-such-post')).status).toBe(404);
   });
 
+  test('the subscription confirm page comes with its head and its question or notice, kept out of search results and the sitemap', async ({
+    request,
+  }) => {
+    for (const [language, title, question, invalid] of [
+      ['ko', '구독 확인', '구독을 확인하시겠습니까?', '잘못된 요청'],
+      ['en', 'Confirm Subscription', 'Confirm your subscription?', 'Invalid Request'],
+    ] as const) {
+      const withToken = await firstHtml(
+        request,
+        `/subscribe/confirm?token=Zm9vYmFyLXRva2VuLWZvci1zZW8&lang=${language}`,
+      );
+      expect(withToken.status).toBe(200);
+      expect(withToken.response.headers()['x-robots-tag']).toBe('noindex');
+      expect(headOf(withToken.html)).toMatchObject({ lang: language, robots: 'noindex, nofollow', h1: question });
+      expect(headOf(withToken.html).title).toContain(title);
+      expect(withToken.html).not.toContain('Zm9vYmFy'); // one rendering serves every link
+
+      const withoutToken = await firstHtml(request, `/subscribe/confirm?lang=${language}`);
+      expect(headOf(withoutToken.html)).toMatchObject({ lang: language, robots: 'noindex, nofollow', h1: invalid });
+    }
+    expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/subscribe');
+  });
+
   test('robots.txt and the sitemap list every public page and published post in both languages', async ({
     request,
   }) => {

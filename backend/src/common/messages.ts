@@ -47,6 +47,11 @@ export const MESSAGES = {
   },
   'search.max': { ko: '검색어는 100자 이내로 입력해주세요', en: 'The search must be 100 characters or fewer' },
   'token.required': { ko: '구독 해지 토큰이 필요합니다', en: 'An unsubscribe token is required' },
+  'subscriber.status.invalid': {
+    ko: '구독 상태는 pending, active 또는 unsubscribed여야 합니다',
+    en: 'The status must be pending, active or unsubscribed',
+  },
+  'confirmToken.required': { ko: '구독 확인 토큰이 필요합니다', en: 'A confirmation token is required' },
   'password.required': { ko: '비밀번호를 입력해주세요', en: 'Please enter the password' },
 
   'error.badRequest': { ko: '잘못된 요청입니다', en: 'Bad request' },
@@ -75,6 +80,10 @@ export const MESSAGES = {
   'error.unsubscribe.notFound': {
     ko: '유효하지 않거나 만료된 구독 해지 링크입니다',
     en: 'This unsubscribe link is not valid',
+  },
+  'error.subscribe.confirmInvalid': {
+    ko: '이미 사용했거나 만료된 구독 확인 링크입니다. 다시 구독해주세요',
+    en: 'This confirmation link has expired or was already used. Please subscribe again',
   },
   'error.auth.wrongPassword': { ko: '비밀번호가 올바르지 않습니다', en: 'The password is incorrect' },
   'error.auth.tooManyAttempts': {
@@ -148,17 +157,14 @@ export const MESSAGES = {
     en: 'The 24 hours to take the message back have passed',
   },
 
-  'subscribe.created': {
-    ko: '구독해주셔서 감사합니다! 새 글이 올라오면 이메일로 알려드릴게요.',
-    en: 'Thanks for subscribing! We will email you when new content is published.',
+  // The same answer whatever the address's state, so that it tells nobody whether it is subscribed.
+  'subscribe.checkInbox': {
+    ko: '메일함을 확인해주세요. 보내드린 메일의 링크를 누르시면 구독이 완료됩니다.',
+    en: 'Please check your inbox: follow the link in the email we sent you to confirm your subscription.',
   },
-  'subscribe.already': {
-    ko: '이미 구독 중인 이메일입니다. 새 글 소식을 계속 보내드릴게요.',
-    en: 'You are already subscribed. New content will keep coming to your inbox.',
-  },
-  'subscribe.reactivated': {
-    ko: '다시 구독해주셔서 감사합니다! 새 글 소식을 보내드릴게요.',
-    en: 'Welcome back! You are subscribed again.',
+  'subscribe.confirmed': {
+    ko: '구독이 확인되었습니다! 새 글이 올라오면 이메일로 알려드릴게요.',
+    en: 'Your subscription is confirmed! We will email you when new content is published.',
   },
   'unsubscribe.done': {
     ko: '구독이 해지되었습니다. 언제든 다시 구독하실 수 있습니다.',

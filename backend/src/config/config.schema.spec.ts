@@ -65,6 +65,17 @@ describe('parseConfig', () => {
     });
   });
 
+  it('keeps a subscription confirmation valid 48 hours by default, from 1 hour up to 30 days', () => {
+    expect(parse({}).env.NEWSLETTER_CONFIRM_HOURS).toBe(48);
+    expect(parse({ NEWSLETTER_CONFIRM_HOURS: '1' }).env.NEWSLETTER_CONFIRM_HOURS).toBe(1);
+    expect(parse({ NEWSLETTER_CONFIRM_HOURS: '720' }).env.NEWSLETTER_CONFIRM_HOURS).toBe(720);
+    for (const value of ['0', '721', '1.5', 'two days']) {
+      expect(configError({ DATABASE_URL, NEWSLETTER_CONFIRM_HOURS: value }).variables).toEqual([
+        'NEWSLETTER_CONFIRM_HOURS',
+      ]);
+    }
+  });
+
   it('refuses a newsletter setting of zero connections or a batch of zero, naming both', () => {
     const { variables } = configError({ DATABASE_URL, NEWSLETTER_SMTP_CONNECTIONS: '0', NEWSLETTER_BATCH_SIZE: '0' });
     expect(variables).toEqual(['NEWSLETTER_BATCH_SIZE', 'NEWSLETTER_SMTP_CONNECTIONS']);

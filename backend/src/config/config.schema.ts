@@ -122,6 +122,12 @@ export const envSchema = z
     NEWSLETTER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     NEWSLETTER_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     NEWSLETTER_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+    NEWSLETTER_CONFIRM_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 24)
+      .default(48),
 
     ADMIN_PASSWORD: optionalString,
     ADMIN_PASSWORD_HASH: optionalString.pipe(adminPasswordHash.optional()),

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { NewsletterModule } from '../newsletter/newsletter.module';
+import { PurgeUnconfirmedJob } from '../newsletter/purge-unconfirmed.job';
 import { SendNewsletterJob } from '../newsletter/send-newsletter.job';
 import { TranscodeJob } from '../video/transcode.job';
 import { VideoModule } from '../video/video.module';
@@ -14,7 +15,7 @@ import { VideoModule } from '../video/video.module';
 @Global()
 @Module({
   imports: [ScheduleModule.forRoot(), VideoModule, NewsletterModule],
-  providers: [TranscodeJob, SendNewsletterJob],
-  exports: [TranscodeJob, SendNewsletterJob],
+  providers: [TranscodeJob, SendNewsletterJob, PurgeUnconfirmedJob],
+  exports: [TranscodeJob, SendNewsletterJob, PurgeUnconfirmedJob],
 })
 export class JobsModule {}

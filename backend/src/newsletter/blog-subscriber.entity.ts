@@ -1,3 +1,4 @@
+import type { SubscriberStatus } from '@giftcast/contract/subscribers';
 import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn } from 'typeorm';
 import type { Language } from '../common/messages';
 
@@ -17,8 +18,16 @@ export class BlogSubscriber {
   @Generated('uuid')
   unsubscribeToken: string;
 
-  @Column({ type: 'boolean', default: true })
-  active: boolean;
+  /** Only `active` subscribers get the newsletter; `pending` ones until they confirm. */
+  @Column({ type: 'text' })
+  status: SubscriberStatus;
+
+  /** SHA-256 of the token the last confirmation mail carried; null once used or swept. */
+  @Column({ name: 'confirm_token_hash', type: 'bytea', nullable: true, unique: true })
+  confirmTokenHash: Buffer | null;
+
+  @Column({ name: 'confirm_expires_at', type: 'timestamptz', nullable: true })
+  confirmExpiresAt: Date | null;
 
   /** The language they subscribed in; their mails use it. */
   @Column({ type: 'text', default: 'ko' })

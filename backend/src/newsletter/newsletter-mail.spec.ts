@@ -1,4 +1,13 @@
-import { newPostMail, type NewsletterPost, postInLanguage, unsubscribeLinks } from './newsletter-mail';
+import {
+  alreadySubscribedMail,
+  confirmationMail,
+  confirmLink,
+  newPostMail,
+  type NewsletterPost,
+  postInLanguage,
+  unsubscribeLinks,
+  welcomeMail,
+} from './newsletter-mail';
 
 const SITE = 'https://giftcast.example';
 const links = unsubscribeLinks(SITE, '11111111-2222-4333-8444-555555555555');
@@ -51,5 +60,68 @@ describe('newPostMail', () => {
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#34;따옴표&#34;');
     expect(mail.text).toContain('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('confirmLink', () => {
+  it('opens the confirm page with the token, in the language the subscription was asked in', () => {
+    expect(confirmLink(SITE, 'a-B_9', 'en')).toBe(`${SITE}/subscribe/confirm?token=a-B_9&lang=en`);
+    expect(confirmLink(SITE, 'a+b', 'ko')).toBe(`${SITE}/subscribe/confirm?token=a%2Bb&lang=ko`);
+  });
+});
+
+describe('confirmationMail', () => {
+  const link = confirmLink(SITE, 'tok', 'ko');
+
+  it.each([
+    ['ko', '[Giftcast] 구독을 확인해주세요', '48시간 동안 유효합니다'],
+    ['en', '[Giftcast] Please confirm your subscription', 'The link works for 48 hours'],
+  ] as const)('asks in %s to confirm by the link, saying how long it works', (language, subject, validity) => {
+    const mail = confirmationMail('reader@example.com', language, link, 48);
+    expect(mail).toMatchObject({ to: 'reader@example.com', subject });
+    expect(mail.text).toContain(validity);
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${SITE}/subscribe/confirm?token=tok&#38;lang=ko"`);
+    expect(mail.html).toContain(`lang="${language}"`);
+  });
+
+  it('carries no unsubscribe link nor list headers: it is not a newsletter', () => {
+    const mail = confirmationMail('reader@example.com', 'en', link, 48);
+    expect(mail.headers).toBeUndefined();
+    expect(mail.text).not.toContain('/unsubscribe');
+  });
+});
+
+describe('alreadySubscribedMail', () => {
+  it.each([
+    ['ko', '[Giftcast] 이미 구독 중입니다', '구독을 해지할 수 있습니다'],
+    ['en', '[Giftcast] You are already subscribed', 'you can unsubscribe at any time'],
+  ] as const)(
+    'tells an active address in %s that nothing changed, with its unsubscribe link',
+    (language, subject, copy) => {
+      const mail = alreadySubscribedMail('reader@example.com', language, links, `${SITE}/blog`);
+      expect(mail.subject).toBe(subject);
+      expect(mail.text).toContain(copy);
+      expect(mail.text).toContain(links.page);
+      expect(mail.text).not.toContain('/subscribe/confirm');
+      expect(mail.html).toContain(`href="${links.page}"`);
+      expect(mail.headers).toEqual({
+        'List-Unsubscribe': `<${links.oneClick}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      });
+    },
+  );
+});
+
+describe('welcomeMail', () => {
+  it("welcomes in the subscriber's language with the site and a working unsubscribe link", () => {
+    const mail = welcomeMail('reader@example.com', 'en', links, `${SITE}/blog`);
+    expect(mail.subject).toBe('[Giftcast] Thanks for subscribing');
+    expect(mail.text).toContain(`${SITE}/blog`);
+    expect(mail.html).toContain(`href="${links.page}"`);
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<${links.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 });

@@ -24,6 +24,33 @@ const UNSUBSCRIBE_COPY = {
   en: 'If you no longer want these emails, you can unsubscribe at any time here:',
 } as const;
 
+/** A short mail of a few paragraphs and one link, with an optional footer line before its own link. */
+interface ShortMail {
+  subject: string;
+  lines: readonly string[];
+  link: string;
+  footer?: { text: string; link: string };
+}
+
+function shortMail(
+  to: string,
+  language: Language,
+  mail: ShortMail,
+): Pick<MailMessage, 'to' | 'subject' | 'text' | 'html'> {
+  const { subject, lines, link, footer } = mail;
+  const text = [...lines, '', link, ...(footer ? ['', footer.text, footer.link] : [])].join('\n');
+  const anchor = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
+  const html = [
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:sans-serif;line-height:1.6;color:#222;max-width:600px;margin:0 auto;padding:16px">',
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>${anchor(link)}</p>`,
+    ...(footer ? [`<p style="color:#666;font-size:13px">${escapeHtml(footer.text)} ${anchor(footer.link)}</p>`] : []),
+    '</body></html>',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
 const WELCOME = {
   ko: {
     subject: '[Giftcast] 구독해주셔서 감사합니다',
@@ -31,7 +58,6 @@ const WELCOME = {
       '안녕하세요, Giftcast 소식 구독을 환영합니다!',
       '선물에 마음을 담는 방법, 영상 메시지 아이디어와 새 소식을 가장 먼저 보내드릴게요.',
     ],
-    unsubscribe: UNSUBSCRIBE_COPY.ko,
   },
   en: {
     subject: '[Giftcast] Thanks for subscribing',
@@ -39,19 +65,80 @@ const WELCOME = {
       'Hello, and welcome to the Giftcast newsletter!',
       'You will be the first to hear about new ideas for video messages, gift stories and product news.',
     ],
-    unsubscribe: UNSUBSCRIBE_COPY.en,
   },
 } as const;
 
+/** Sent once the address has confirmed: from now on it gets the newsletter. */
 export function welcomeMail(to: string, language: Language, links: UnsubscribeLinks, siteUrl: string): MailMessage {
-  const copy = WELCOME[language];
-  const text = [...copy.lines, '', siteUrl, '', copy.unsubscribe, links.page].join('\n');
-  const html = [
-    ...copy.lines.map((line) => `<p>${line}</p>`),
-    `<p><a href="${siteUrl}">${siteUrl}</a></p>`,
-    `<p style="color:#666;font-size:13px">${copy.unsubscribe} <a href="${links.page}">${links.page}</a></p>`,
-  ].join('\n');
-  return { to, subject: copy.subject, text, html, headers: listUnsubscribeHeaders(links) };
+  const footer = { text: UNSUBSCRIBE_COPY[language], link: links.page };
+  return {
+    ...shortMail(to, language, { ...WELCOME[language], link: siteUrl, footer }),
+    headers: listUnsubscribeHeaders(links),
+  };
+}
+
+/** The page where a subscription is confirmed, opening in the language it was asked for. */
+export function confirmLink(publicUrl: string, token: string, language: Language): string {
+  return `${publicUrl}/subscribe/confirm?token=${encodeURIComponent(token)}&lang=${language}`;
+}
+
+const CONFIRMATION = {
+  ko: {
+    subject: '[Giftcast] 구독을 확인해주세요',
+    lines: (hours: number) => [
+      '이 주소로 Giftcast 새 글 소식 구독 신청이 들어왔습니다.',
+      `아래 링크를 열어 '구독 확인'을 누르시면 구독이 완료됩니다. 링크는 ${hours}시간 동안 유효합니다.`,
+      '신청하지 않으셨다면 이 메일을 무시해주세요. 확인하지 않은 주소로는 아무것도 보내지 않으며, 기한이 지나면 삭제합니다.',
+    ],
+  },
+  en: {
+    subject: '[Giftcast] Please confirm your subscription',
+    lines: (hours: number) => [
+      'Someone asked for Giftcast news to be sent to this address.',
+      `To confirm, open the link below and press "Confirm Subscription". The link works for ${hours} hours.`,
+      'If it was not you, just ignore this email: an address that is not confirmed gets nothing more and is deleted when the link expires.',
+    ],
+  },
+} as const;
+
+/** Asks the address's owner to confirm; nothing else is ever sent until they do. */
+export function confirmationMail(to: string, language: Language, link: string, hours: number): MailMessage {
+  const copy = CONFIRMATION[language];
+  return shortMail(to, language, { subject: copy.subject, lines: copy.lines(hours), link });
+}
+
+const ALREADY_SUBSCRIBED = {
+  ko: {
+    subject: '[Giftcast] 이미 구독 중입니다',
+    lines: [
+      '이 주소로 Giftcast 새 글 소식 구독 신청이 다시 들어왔습니다.',
+      '이 주소는 이미 구독 중이므로 따로 하실 일은 없습니다. 새 글 소식은 계속 보내드릴게요.',
+    ],
+  },
+  en: {
+    subject: '[Giftcast] You are already subscribed',
+    lines: [
+      'Someone asked again for Giftcast news to be sent to this address.',
+      'This address is already subscribed, so there is nothing to do: new posts will keep coming.',
+    ],
+  },
+} as const;
+
+/**
+ * What an active address gets when it is subscribed again: the one who asked is told "check your
+ * inbox" as for any address, and only the mailbox's owner learns that it was already subscribed.
+ */
+export function alreadySubscribedMail(
+  to: string,
+  language: Language,
+  links: UnsubscribeLinks,
+  siteUrl: string,
+): MailMessage {
+  const footer = { text: UNSUBSCRIBE_COPY[language], link: links.page };
+  return {
+    ...shortMail(to, language, { ...ALREADY_SUBSCRIBED[language], link: siteUrl, footer }),
+    headers: listUnsubscribeHeaders(links),
+  };
 }
 
 const NEW_POST = {

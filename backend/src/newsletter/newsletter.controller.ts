@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Redirect, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Query, Redirect } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/admin-access.decorators';
 import { RequestLanguage } from '../common/language';
 import { type Language, translate } from '../common/messages';
 import { RateLimit } from '../common/rate-limit';
 import { AppConfig } from '../config/app-config';
+import { ConfirmSubscriptionDto } from './dto/confirm-subscription.dto';
 import { SubscribeDto } from './dto/subscribe.dto';
 import { UnsubscribeDto } from './dto/unsubscribe.dto';
 import { NewsletterService } from './newsletter.service';
@@ -29,17 +29,35 @@ export class NewsletterController {
 
   @RateLimit('subscribe')
   @Post('subscribe')
-  @ApiOperation({ summary: 'Subscribe (201 new or reactivated, 200 already subscribed)' })
-  @ApiCreatedResponse({ type: NewsletterAnswer, description: 'Subscribed, or subscribed again' })
-  @ApiOkResponse({ type: NewsletterAnswer, description: 'Already subscribed' })
-  async subscribe(
-    @Body() body: SubscribeDto,
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Subscribe: mails a confirmation link (an already active address gets a note instead); the same answer for every address',
+  })
+  @ApiOkResponse({ type: NewsletterAnswer, description: 'Whatever the address: check your inbox' })
+  async subscribe(@Body() body: SubscribeDto, @RequestLanguage() language: Language): Promise<NewsletterAnswer> {
+    await this.newsletter.subscribe(body.email, language);
+    return { success: true, message: translate('subscribe.checkInbox', language) };
+  }
+
+  /**
+   * The confirm page posts the mailed token here; a GET never confirms (mail scanners follow links).
+   * The mailed links share one budget: confirming, and unsubscribing by the page or by one click.
+   */
+  @RateLimit('unsubscribe')
+  @Post('subscribe/confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Confirm a subscription with the token from the mailed link: active, and a welcome mail (404 once used or expired)',
+  })
+  @ApiOkResponse({ type: NewsletterAnswer })
+  async confirm(
+    @Body() body: ConfirmSubscriptionDto,
     @RequestLanguage() language: Language,
-    @Res({ passthrough: true }) response: Response,
   ): Promise<NewsletterAnswer> {
-    const { outcome, message } = await this.newsletter.subscribe(body.email, language);
-    response.status(outcome === 'already' ? 200 : 201);
-    return { success: true, message: translate(message, language) };
+    await this.newsletter.confirm(body.token);
+    return { success: true, message: translate('subscribe.confirmed', language) };
   }
 
   @RateLimit('unsubscribe')

@@ -1,16 +1,20 @@
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '@giftcast/contract/subscribers';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import type { Repository } from 'typeorm';
+import { Clock } from '../common/clock';
 import { errorMessage } from '../common/error-message';
 import { PageOf, type PageQueryDto, skipTake } from '../common/paging';
-import { type Language, LANGUAGES, type MessageKey } from '../common/messages';
+import { type Language, LANGUAGES } from '../common/messages';
 import { AppConfig } from '../config/app-config';
-import { isUniqueViolation } from '../database/postgres-errors';
+import { returnedRows } from '../database/postgres-errors';
 import { MailService } from '../mail/mail.service';
+import type { MailMessage } from '../mail/mail-transport';
 import { BlogSubscriber } from './blog-subscriber.entity';
-import { unsubscribeLinks, welcomeMail } from './newsletter-mail';
+import { confirmTokenHash, newConfirmToken } from './confirm-token';
+import { alreadySubscribedMail, confirmationMail, confirmLink, unsubscribeLinks, welcomeMail } from './newsletter-mail';
 
 /** What the admin console sees of a subscriber (never the unsubscribe token). */
 export class SubscriberView {
@@ -23,19 +27,26 @@ export class SubscriberView {
   @ApiProperty({ enum: LANGUAGES, enumName: 'Language', description: 'The language of its mail' })
   language: Language;
 
-  @ApiProperty()
-  active: boolean;
+  @ApiProperty({
+    enum: SUBSCRIBER_STATUSES,
+    enumName: 'SubscriberStatus',
+    description: 'pending until the address confirms; only active ones get the newsletter',
+  })
+  status: SubscriberStatus;
 
   @ApiProperty({ format: 'date-time' })
   subscribedAt: string;
 }
 
-export class SubscriberCounts {
+export class SubscriberCounts implements Record<SubscriberStatus, number> {
+  @ApiProperty()
+  pending: number;
+
   @ApiProperty()
   active: number;
 
   @ApiProperty()
-  inactive: number;
+  unsubscribed: number;
 }
 
 export class SubscriberPage extends PageOf(SubscriberView) {
@@ -47,7 +58,7 @@ const toView = (s: BlogSubscriber): SubscriberView => ({
   id: s.id,
   email: s.email,
   language: s.language,
-  active: s.active,
+  status: s.status,
   subscribedAt: s.subscribedAt.toISOString(),
 });
 
@@ -57,13 +68,27 @@ function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-export type SubscribeOutcome = 'created' | 'reactivated' | 'already';
+/**
+ * One statement whatever the address's state, so that every state costs the same: a new address
+ * becomes pending; a pending or unsubscribed one keeps its state and gets a fresh confirmation
+ * token (the last link mailed is the one that works); an active one is left as it is.
+ */
+const SUBSCRIBE_SQL = `
+  INSERT INTO blog_subscribers AS s (email, language, status, confirm_token_hash, confirm_expires_at)
+  VALUES ($1, $2, 'pending', $3, $4)
+  ON CONFLICT (email) DO UPDATE SET
+    language = CASE WHEN s.status = 'active' THEN s.language ELSE EXCLUDED.language END,
+    confirm_token_hash = CASE WHEN s.status = 'active' THEN NULL ELSE EXCLUDED.confirm_token_hash END,
+    confirm_expires_at = CASE WHEN s.status = 'active' THEN NULL ELSE EXCLUDED.confirm_expires_at END
+  RETURNING id, status, unsubscribe_token`;
 
-const OUTCOME_MESSAGES: Record<SubscribeOutcome, MessageKey> = {
-  created: 'subscribe.created',
-  reactivated: 'subscribe.reactivated',
-  already: 'subscribe.already',
-};
+/** Activates the subscriber whose confirmation token this is, while it is valid; used once. */
+const CONFIRM_SQL = `
+  UPDATE blog_subscribers SET status = 'active', confirm_token_hash = NULL, confirm_expires_at = NULL
+   WHERE confirm_token_hash = $1 AND confirm_expires_at > $2
+  RETURNING id, email, language, unsubscribe_token`;
+
+const HOUR_MS = 3600 * 1000;
 
 @Injectable()
 export class NewsletterService {
@@ -73,75 +98,88 @@ export class NewsletterService {
     @InjectRepository(BlogSubscriber) private readonly subscribers: Repository<BlogSubscriber>,
     private readonly mail: MailService,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
-  /** Idempotent: an active address stays as it is (no second welcome); an inactive one comes back. */
-  async subscribe(email: string, language: Language): Promise<{ outcome: SubscribeOutcome; message: MessageKey }> {
-    const existing = await this.subscribers.findOneBy({ email });
-    let subscriber: BlogSubscriber;
-    let outcome: SubscribeOutcome;
-    if (existing?.active) {
-      return { outcome: 'already', message: OUTCOME_MESSAGES.already };
-    } else if (existing) {
-      subscriber = await this.subscribers.save(this.subscribers.merge(existing, { active: true, language }));
-      outcome = 'reactivated';
-    } else {
-      try {
-        subscriber = await this.subscribers.save(this.subscribers.create({ email, language }));
-        outcome = 'created';
-      } catch (error) {
-        // The same address subscribed at the same moment by another request.
-        if (isUniqueViolation(error, 'blog_subscribers_email_key')) {
-          return { outcome: 'already', message: OUTCOME_MESSAGES.already };
-        }
-        throw error;
-      }
-    }
-    await this.sendWelcome(subscriber);
-    return { outcome, message: OUTCOME_MESSAGES[outcome] };
+  /**
+   * Double opt-in. The caller learns nothing of the address's state: every state is one write and
+   * one mail, and the answer is the same. The mailbox gets a confirmation link, or, where the
+   * address is already active, a note saying so that confirms nothing.
+   */
+  async subscribe(email: string, language: Language): Promise<void> {
+    const { PUBLIC_URL, NEWSLETTER_CONFIRM_HOURS: hours } = this.config.env;
+    const { token, hash } = newConfirmToken();
+    const expiresAt = new Date(this.clock.now().getTime() + hours * HOUR_MS);
+    const [subscriber] = returnedRows<{ id: string; status: SubscriberStatus; unsubscribe_token: string }>(
+      await this.subscribers.query(SUBSCRIBE_SQL, [email, language, hash, expiresAt]),
+    );
+    const mail =
+      subscriber.status === 'active'
+        ? alreadySubscribedMail(
+            email,
+            language,
+            unsubscribeLinks(PUBLIC_URL, subscriber.unsubscribe_token),
+            `${PUBLIC_URL}/blog`,
+          )
+        : confirmationMail(email, language, confirmLink(PUBLIC_URL, token, language), hours);
+    await this.sendMail(mail, subscriber.id, 'subscribe');
   }
 
-  /** Unknown tokens are 404; unsubscribing twice is fine. */
+  /** The mailed link's token makes its address active and brings the welcome; 404 once used or expired. */
+  async confirm(token: string): Promise<void> {
+    const [subscriber] = returnedRows<{ id: string; email: string; language: Language; unsubscribe_token: string }>(
+      await this.subscribers.query(CONFIRM_SQL, [confirmTokenHash(token), this.clock.now()]),
+    );
+    if (!subscriber) throw new NotFoundException('error.subscribe.confirmInvalid');
+    const { PUBLIC_URL } = this.config.env;
+    const links = unsubscribeLinks(PUBLIC_URL, subscriber.unsubscribe_token);
+    await this.sendMail(
+      welcomeMail(subscriber.email, subscriber.language, links, `${PUBLIC_URL}/blog`),
+      subscriber.id,
+      'welcome',
+    );
+  }
+
+  /** Unknown tokens are 404; unsubscribing twice is fine. A confirmation still pending dies with it. */
   async unsubscribe(token: string): Promise<void> {
     const subscriber = isUUID(token) ? await this.subscribers.findOneBy({ unsubscribeToken: token }) : null;
     if (!subscriber) throw new NotFoundException('error.unsubscribe.notFound');
-    if (subscriber.active) await this.subscribers.update({ id: subscriber.id }, { active: false });
-  }
-
-  private async sendWelcome(subscriber: BlogSubscriber): Promise<void> {
-    const { PUBLIC_URL } = this.config.env;
-    const links = unsubscribeLinks(PUBLIC_URL, subscriber.unsubscribeToken);
-    try {
-      await this.mail.send(welcomeMail(subscriber.email, subscriber.language, links, `${PUBLIC_URL}/blog`));
-    } catch (error) {
-      this.logger.error(`welcome mail to subscriber ${subscriber.id} failed: ${errorMessage(error)}`);
+    if (subscriber.status !== 'unsubscribed' || subscriber.confirmTokenHash) {
+      await this.subscribers.update(
+        { id: subscriber.id },
+        { status: 'unsubscribed', confirmTokenHash: null, confirmExpiresAt: null },
+      );
     }
   }
 
-  async page(query: PageQueryDto, active?: boolean): Promise<SubscriberPage> {
-    const [[items, total], activeCount, inactiveCount] = await Promise.all([
+  /** A failed mail is logged, not answered: the answer must not depend on it. */
+  private async sendMail(message: MailMessage, subscriberId: string, what: string): Promise<void> {
+    try {
+      await this.mail.send(message);
+    } catch (error) {
+      this.logger.error(`${what} mail to subscriber ${subscriberId} failed: ${errorMessage(error)}`);
+    }
+  }
+
+  async page(query: PageQueryDto, status?: SubscriberStatus): Promise<SubscriberPage> {
+    const [[items, total], byStatus] = await Promise.all([
       this.subscribers.findAndCount({
-        where: active === undefined ? {} : { active },
-        order: { subscribedAt: 'DESC' },
+        where: status === undefined ? {} : { status },
+        order: { subscribedAt: 'DESC', id: 'DESC' },
         ...skipTake(query),
       }),
-      this.subscribers.countBy({ active: true }),
-      this.subscribers.countBy({ active: false }),
+      this.subscribers.query<{ status: SubscriberStatus; count: number }[]>(
+        'SELECT status, count(*)::int AS count FROM blog_subscribers GROUP BY status',
+      ),
     ]);
-    return {
-      items: items.map(toView),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-      counts: { active: activeCount, inactive: inactiveCount },
-    };
+    const counts: SubscriberCounts = { pending: 0, active: 0, unsubscribed: 0 };
+    for (const row of byStatus) counts[row.status] = row.count;
+    return { items: items.map(toView), total, page: query.page, pageSize: query.pageSize, counts };
   }
 
   async csv(): Promise<string> {
-    const rows = await this.subscribers.find({ order: { subscribedAt: 'ASC' } });
-    const lines = rows.map((s) =>
-      [s.email, s.language, String(s.active), s.subscribedAt.toISOString()].map(csvCell).join(','),
-    );
-    return ['email,language,active,subscribedAt', ...lines].join('\r\n') + '\r\n';
+    const rows = await this.subscribers.find({ order: { subscribedAt: 'ASC', id: 'ASC' } });
+    const lines = rows.map((s) => [s.email, s.language, s.status, s.subscribedAt.toISOString()].map(csvCell).join(','));
+    return ['email,language,status,subscribedAt', ...lines].join('\r\n') + '\r\n';
   }
 }

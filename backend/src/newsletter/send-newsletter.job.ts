@@ -24,7 +24,7 @@ interface ClaimedSend {
   email: string;
   language: Language;
   attempts: number;
-  /** The subscriber's state now, not when the campaign started. */
+  /** Whether the subscriber is active now, not when the campaign started. */
   active: boolean;
   unsubscribe_token: string;
 }
@@ -44,7 +44,7 @@ export async function enqueueNewsletter(manager: EntityManager, postId: string, 
     await manager.query(
       `INSERT INTO newsletter_campaigns (post_id, materialized_at, finished_at)
        SELECT $1, done.at, done.at
-         FROM (SELECT CASE WHEN EXISTS (SELECT 1 FROM blog_subscribers WHERE active) THEN NULL ELSE $2::timestamptz END AS at) done
+         FROM (SELECT CASE WHEN EXISTS (SELECT 1 FROM blog_subscribers WHERE status = 'active') THEN NULL ELSE $2::timestamptz END AS at) done
        ON CONFLICT (post_id) DO NOTHING
        RETURNING finished_at`,
       [postId, now],
@@ -54,7 +54,7 @@ export async function enqueueNewsletter(manager: EntityManager, postId: string, 
 }
 
 /**
- * Mails a post to every active subscriber once, after its first publication. The queue is the
+ * Mails a post to every active (confirmed) subscriber once, after its first publication. The queue is the
  * database: a campaign row (made in the transaction that first publishes the post) becomes one
  * send record per subscriber, and each record goes from 'pending' to 'sent', 'skipped' or 'failed'
  * exactly once. Campaigns and batches of records are claimed with leases (FOR UPDATE SKIP LOCKED),
@@ -177,7 +177,8 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /**
-   * Once per campaign, atomically: one send record per subscriber active at this moment. Done under
+   * Once per campaign, atomically: one send record per subscriber active at this moment (never a
+   * pending one, whose address has not confirmed). Done under
    * the campaign's row lock, so a replica that took over never adds later subscribers.
    */
   private async materialize(campaign: ClaimedCampaign): Promise<void> {
@@ -191,7 +192,7 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
       if (marked.length === 0) return;
       await manager.query(
         `INSERT INTO newsletter_sends (campaign_id, post_id, subscriber_id, email, language, next_attempt_at)
-         SELECT $1, $2, id, email, language, $3 FROM blog_subscribers WHERE active
+         SELECT $1, $2, id, email, language, $3 FROM blog_subscribers WHERE status = 'active'
          ON CONFLICT (post_id, subscriber_id) DO NOTHING`,
         [campaign.id, campaign.post_id, this.clock.now()],
       );
@@ -209,7 +210,7 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
                         WHERE campaign_id = $1 AND status = 'pending' AND next_attempt_at <= $4
                           AND (lease_until IS NULL OR lease_until < $4)
                         ORDER BY next_attempt_at, id LIMIT $5 FOR UPDATE SKIP LOCKED)
-        RETURNING s.id, s.email, s.language, s.attempts, b.active, b.unsubscribe_token`,
+        RETURNING s.id, s.email, s.language, s.attempts, b.status = 'active' AS active, b.unsubscribe_token`,
       [campaignId, this.owner, this.leaseUntil(), now, this.config.env.NEWSLETTER_BATCH_SIZE],
     );
     return returnedRows<ClaimedSend>(result);

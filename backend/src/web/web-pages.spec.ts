@@ -98,6 +98,21 @@ describe('WebPages', () => {
     expect(rendered({ token: ['a', 'b'] })).toMatchObject({ path: '/unsubscribe' });
   });
 
+  it('renders the subscription confirm page per request, one rendering for every token', () => {
+    for (const path of ['/subscribe/confirm', '/subscribe/confirm/']) {
+      expect(pages.choose(path, 'en')).toEqual({
+        kind: 'rendered',
+        path: '/subscribe/confirm',
+        fallback: expect.stringContaining(`data-public-url="${PUBLIC_URL}"`),
+      });
+    }
+    const rendered = (query: Record<string, unknown>) => pages.choose('/subscribe/confirm', 'ko', query);
+    expect(rendered({ token: 'a-mail-token', lang: 'ko' })).toMatchObject({ path: '/subscribe/confirm?token=link' });
+    expect(rendered({ token: 'another' })).toMatchObject({ path: '/subscribe/confirm?token=link' });
+    expect(rendered({})).toMatchObject({ path: '/subscribe/confirm' });
+    expect(pages.publicPaths).not.toContain('/subscribe/confirm');
+  });
+
   it('answers unknown paths and the shells themselves with the 404 page', () => {
     for (const path of ['/nope', '/blog-post', '/not-found', '/how/deeper', '/blog/a/b']) {
       expect(pages.choose(path, 'en')).toEqual({

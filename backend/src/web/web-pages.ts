@@ -13,11 +13,11 @@ const NOT_FOUND = 'not-found';
 const APP_ONLY = /^\/(v\/[^/]+|admin(\/.*)?|admin-blog)$/;
 
 /**
- * Pages rendered per request only: what they show depends on the address. The unsubscribe page
- * shows a confirmation for any token and a notice without one; the token itself is not in the
- * page, so one rendering of each serves every mail's link.
+ * Pages rendered per request only: what they show depends on the address. The unsubscribe and the
+ * subscription confirm pages show a confirmation for any token and a notice without one; the token
+ * itself is not in the page, so one rendering of each serves every mail's link.
  */
-const RENDERED_ONLY = /^\/unsubscribe$/;
+const RENDERED_ONLY = /^\/(unsubscribe|subscribe\/confirm)$/;
 const renderedAddress = (path: string, query: Record<string, unknown>) =>
   typeof query.token === 'string' && query.token.trim() !== '' ? `${path}?token=link` : path;
 

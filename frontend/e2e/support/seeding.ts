@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { uniqueAddress, waitForMail } from './mail';
+import { confirmationLink, uniqueAddress, waitForMail } from './mail';
 import { E2E } from './stack';
 
 export interface QrCode {
@@ -26,13 +26,21 @@ export async function freshCode(request: APIRequestContext): Promise<QrCode> {
   return items[0];
 }
 
-/** Subscribes a fresh address and returns the token of the unsubscribe link its welcome mail carries. */
+/** Subscribes a fresh address, confirms it by its mailed link, and returns the token of the unsubscribe link its welcome mail carries. */
 export async function subscribedToken(request: APIRequestContext, label: string): Promise<string> {
   const address = uniqueAddress(label);
   const res = await request.post('/api/subscribe', { data: { email: address } });
   expect(res.ok()).toBe(true);
-  const mail = await waitForMail(address);
+  await confirmSubscription(request, address);
+  const mail = await waitForMail(address, (m) => (m.text ?? '').includes('/unsubscribe?token='));
   const token = /\/unsubscribe\?token=([\w-]+)/.exec(mail.text ?? '')?.[1];
   expect(token, `the unsubscribe link in the welcome mail to ${address}`).toBeDefined();
   return token!;
+}
+
+/** Confirms the subscription of `address` by the token its confirmation mail carries, as its owner's page would. */
+export async function confirmSubscription(request: APIRequestContext, address: string): Promise<void> {
+  const token = new URL(await confirmationLink(address)).searchParams.get('token');
+  const res = await request.post('/api/subscribe/confirm', { data: { token } });
+  expect(res.status()).toBe(200);
 }

@@ -31,6 +31,7 @@ describe('routes', () => {
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Service'],
     ['/unsubscribe', 'Invalid Request'],
+    ['/subscribe/confirm?token=mailed-token', 'Confirm your subscription?'],
     ['/v/abc123', 'Video message'],
     ['/no/such/page', 'Page Not Found'],
   ])('%s shows its page inside the layout', async (url, heading) => {

@@ -74,6 +74,10 @@ const pages: PageRoute[] = [
     path: '/unsubscribe',
     page: lazyPage(['blog'], () => import('../pages/unsubscribe-page').then((m) => m.UnsubscribePage)),
   },
+  {
+    path: '/subscribe/confirm',
+    page: lazyPage(['blog'], () => import('../pages/subscribe-confirm-page').then((m) => m.SubscribeConfirmPage)),
+  },
   { path: '/privacy', page: lazyPage(['legal'], () => import('../pages/privacy-page').then((m) => m.PrivacyPage)) },
   { path: '/terms', page: lazyPage(['legal'], () => import('../pages/terms-page').then((m) => m.TermsPage)) },
   {

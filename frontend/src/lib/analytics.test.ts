@@ -68,18 +68,25 @@ describe('analytics', () => {
 
     trackPageView('/v/2b7c9f0e1d3a4b5c');
     trackPageView('/unsubscribe?token=secret-token');
+    trackPageView('/subscribe/confirm?token=confirm-secret&lang=en');
     trackPageView('/blog?lang=en&utm=x');
 
     const views = window
       .dataLayer!.map((args) => Array.from(args as ArrayLike<unknown>))
       .filter(([kind, name]) => kind === 'event' && name === 'page_view')
       .map(([, , params]) => params as { page_path: string; page_location: string });
-    expect(views.map((view) => view.page_path)).toEqual(['/v/:qrToken', '/unsubscribe', '/blog?lang=en']);
+    expect(views.map((view) => view.page_path)).toEqual([
+      '/v/:qrToken',
+      '/unsubscribe',
+      '/subscribe/confirm?lang=en',
+      '/blog?lang=en',
+    ]);
     expect(views.map((view) => view.page_location)).toEqual([
       `${window.location.origin}/v/:qrToken`,
       `${window.location.origin}/unsubscribe`,
+      `${window.location.origin}/subscribe/confirm?lang=en`,
       `${window.location.origin}/blog?lang=en`,
     ]);
-    expect(JSON.stringify(window.dataLayer)).not.toMatch(/2b7c9f0e1d3a4b5c|secret-token/);
+    expect(JSON.stringify(window.dataLayer)).not.toMatch(/2b7c9f0e1d3a4b5c|secret-token|confirm-secret/);
   });
 });

@@ -236,8 +236,25 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Subscribe (201 new or reactivated, 200 already subscribed) */
+    /** Subscribe: mails a confirmation link (an already active address gets a note instead); the same answer for every address */
     post: operations['NewsletterController_subscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/subscribe/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirm a subscription with the token from the mailed link: active, and a welcome mail (404 once used or expired) */
+    post: operations['NewsletterController_confirm'];
     delete?: never;
     options?: never;
     head?: never;
@@ -285,7 +302,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Subscribers, newest first, with the counts of active and inactive ones */
+    /** Subscribers, newest first, optionally of one status, with the count of each status */
     get: operations['AdminSubscribersController_list'];
     put?: never;
     post?: never;
@@ -302,7 +319,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every subscriber as CSV (email, language, active, subscribedAt) */
+    /** Every subscriber as CSV (email, language, status, subscribedAt) */
     get: operations['AdminSubscribersController_exportCsv'];
     put?: never;
     post?: never;
@@ -709,10 +726,16 @@ export interface components {
       /** @description What to tell the visitor, in the request's language */
       message: string;
     };
+    ConfirmSubscriptionDto: {
+      /** @description The token from the confirmation link */
+      token: string;
+    };
     UnsubscribeDto: {
       /** @description The token from the unsubscribe link */
       token: string;
     };
+    /** @enum {string} */
+    SubscriberStatus: 'pending' | 'active' | 'unsubscribed';
     /**
      * @description The language of its mail
      * @enum {string}
@@ -724,13 +747,15 @@ export interface components {
       email: string;
       /** @description The language of its mail */
       language: components['schemas']['Language'];
-      active: boolean;
+      /** @description pending until the address confirms; only active ones get the newsletter */
+      status: components['schemas']['SubscriberStatus'];
       /** Format: date-time */
       subscribedAt: string;
     };
     SubscriberCounts: {
+      pending: number;
       active: number;
-      inactive: number;
+      unsubscribed: number;
     };
     SubscriberPage: {
       items: components['schemas']['SubscriberView'][];
@@ -1433,7 +1458,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Already subscribed */
+      /** @description Whatever the address: check your inbox */
       200: {
         headers: {
           [name: string]: unknown;
@@ -1442,8 +1467,38 @@ export interface operations {
           'application/json': components['schemas']['NewsletterAnswer'];
         };
       };
-      /** @description Subscribed, or subscribed again */
-      201: {
+      /** @description Over the RATE_LIMIT_SUBSCRIBE budget of the caller's address; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  NewsletterController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmSubscriptionDto'];
+      };
+    };
+    responses: {
+      200: {
         headers: {
           [name: string]: unknown;
         };
@@ -1451,7 +1506,7 @@ export interface operations {
           'application/json': components['schemas']['NewsletterAnswer'];
         };
       };
-      /** @description Over the RATE_LIMIT_SUBSCRIBE budget of the caller's address; Retry-After says when to try again */
+      /** @description Over the RATE_LIMIT_UNSUBSCRIBE budget of the caller's address; Retry-After says when to try again */
       429: {
         headers: {
           [name: string]: unknown;
@@ -1579,7 +1634,7 @@ export interface operations {
       query?: {
         page?: number;
         pageSize?: number;
-        active?: 'true' | 'false';
+        status?: components['schemas']['SubscriberStatus'];
       };
       header?: never;
       path?: never;

@@ -23,7 +23,13 @@ const api = () =>
     'GET /api/admin/inquiries': emptyPage,
     'GET /api/admin/testimonials': emptyPage,
     'GET /api/admin/subscribers': () =>
-      jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, counts: { active: 0, inactive: 0 } }),
+      jsonResponse(200, {
+        items: [],
+        total: 0,
+        page: 1,
+        pageSize: 20,
+        counts: { pending: 0, active: 0, unsubscribed: 0 },
+      }),
     'POST /api/admin/verify': () => jsonResponse(200, { token: 'fresh-token' }),
   });
 

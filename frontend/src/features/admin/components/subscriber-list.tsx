@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Stack, Table } from '@chakra-ui/react';
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '@giftcast/contract/subscribers';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -14,7 +15,9 @@ import { AdminPager } from './admin-pager';
 import { AdminScreenHeader } from './admin-screen-header';
 import { AdminTable } from './admin-table';
 
-/** Newsletter subscribers, newest first, with the active / inactive counts and a CSV export. */
+const STATUS_COLORS: Record<SubscriberStatus, string> = { pending: 'orange', active: 'green', unsubscribed: 'gray' };
+
+/** Newsletter subscribers, newest first, with the count of each status and a CSV export. */
 export function SubscriberList({ token, onSessionExpired }: AdminSectionProps) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
@@ -47,13 +50,13 @@ export function SubscriberList({ token, onSessionExpired }: AdminSectionProps) {
         }
       />
 
-      <Box as="dl" display="grid" gridTemplateColumns="repeat(2, minmax(0, 12rem))" gap="3">
-        {(['active', 'inactive'] as const).map((kind) => (
+      <Box as="dl" display="grid" gridTemplateColumns="repeat(auto-fill, minmax(8rem, 12rem))" gap="3">
+        {SUBSCRIBER_STATUSES.map((status) => (
           <AdminCount
-            key={kind}
-            label={t(`admin.subscribers.${kind}`)}
-            value={counts?.[kind]}
-            testId={`subscriber-count-${kind}`}
+            key={status}
+            label={t(`admin.subscribers.status.${status}`)}
+            value={counts?.[status]}
+            testId={`subscriber-count-${status}`}
           />
         ))}
       </Box>
@@ -84,8 +87,8 @@ export function SubscriberList({ token, onSessionExpired }: AdminSectionProps) {
               <Table.Cell>{t(`admin.subscribers.languages.${subscriber.language}`)}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatDateTime(subscriber.subscribedAt, i18n.language)}</Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={subscriber.active ? 'green' : 'gray'}>
-                  {t(subscriber.active ? 'admin.subscribers.active' : 'admin.subscribers.inactive')}
+                <Badge colorPalette={STATUS_COLORS[subscriber.status]}>
+                  {t(`admin.subscribers.status.${subscriber.status}`)}
                 </Badge>
               </Table.Cell>
             </Table.Row>

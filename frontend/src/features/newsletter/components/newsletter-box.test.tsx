@@ -55,15 +55,17 @@ describe('NewsletterBox', () => {
     },
   );
 
-  it('subscribes the trimmed address, shows the server message and clears the input', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, { success: true, message: 'Welcome aboard!' }));
+  it("subscribes the trimmed address, shows the server's check-your-inbox message and clears the input", async () => {
+    const checkInbox =
+      'Please check your inbox: follow the link in the email we sent you to confirm your subscription.';
+    fetchMock.mockResolvedValue(jsonResponse(200, { success: true, message: checkInbox }));
     const { user } = await renderWithProviders(<NewsletterBox />);
 
     await user.type(emailInput(), 'reader@example.com');
     await user.click(subscribeButton());
 
     expect(await screen.findByText('Subscribed!')).toBeInTheDocument();
-    expect(screen.getByText('Welcome aboard!')).toBeInTheDocument();
+    expect(screen.getByText(checkInbox)).toBeInTheDocument();
     expect(emailInput()).toHaveValue('');
     expect(await sentRequest(fetchMock)).toMatchObject({
       method: 'POST',
@@ -72,14 +74,16 @@ describe('NewsletterBox', () => {
     });
   });
 
-  it('falls back to the default success text when the server sends no message', async () => {
+  it('asks to check the inbox when the server sends no message', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { success: true }));
     const { user } = await renderWithProviders(<NewsletterBox />);
 
     await user.type(emailInput(), 'reader@example.com');
     await user.click(subscribeButton());
 
-    expect(await screen.findByText('You will receive email notifications for new content.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please check your inbox and confirm your subscription with the link we sent you.'),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's error and keeps the input on failure", async () => {

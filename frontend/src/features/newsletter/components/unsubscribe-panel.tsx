@@ -1,72 +1,15 @@
-import { Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { CircleCheck, CircleExclamationPoint, MailX } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { PageLink } from '../../../components/page-link';
 import { errorMessage } from '../../../lib/api-client';
 import { useUnsubscribe } from '../api/use-unsubscribe';
-
-interface StatusCardProps {
-  icon: ReactNode;
-  tone: 'neutral' | 'success' | 'error';
-  title: string;
-  text: string;
-  children?: ReactNode;
-}
-
-const toneColors = {
-  neutral: { bg: 'colorPalette.subtle', color: 'colorPalette.fg' },
-  success: { bg: 'green.subtle', color: 'green.fg' },
-  error: { bg: 'red.subtle', color: 'red.fg' },
-} as const;
-
-function StatusCard({ icon, tone, title, text, children }: StatusCardProps) {
-  return (
-    <Container maxW="lg" py={{ base: '12', md: '20' }}>
-      <Stack
-        gap="5"
-        align="center"
-        textAlign="center"
-        borderWidth="1px"
-        borderColor="border.muted"
-        rounded="2xl"
-        p={{ base: '6', md: '10' }}
-        shadow="sm"
-      >
-        <Flex align="center" justify="center" boxSize="14" rounded="full" {...toneColors[tone]}>
-          {icon}
-        </Flex>
-        {/* Announced when the state changes (pending → success or failure). */}
-        <Stack gap="2" aria-live="polite">
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-          <Text color="fg.muted">{text}</Text>
-        </Stack>
-        {children && (
-          <Flex gap="3" wrap="wrap" justify="center">
-            {children}
-          </Flex>
-        )}
-      </Stack>
-    </Container>
-  );
-}
-
-function BackToBlogButton({ variant = 'solid' }: { variant?: 'solid' | 'outline' }) {
-  const { t } = useTranslation();
-  return (
-    <Button asChild variant={variant} rounded="full">
-      <PageLink to="/blog">{t('unsubscribe.backToBlog')}</PageLink>
-    </Button>
-  );
-}
+import { BlogLinkButton, STATUS_ICON_PROPS as iconProps, StatusCard } from './status-card';
 
 /** Unsubscribing from new-post emails by the token of the mail's link, after a confirmation. */
 export function UnsubscribePanel({ token }: { token: string | null }) {
   const { t } = useTranslation();
   const unsubscribe = useUnsubscribe();
-  const iconProps = { 'aria-hidden': true, size: 28 } as const;
 
   if (!token) {
     return (
@@ -76,7 +19,7 @@ export function UnsubscribePanel({ token }: { token: string | null }) {
         title={t('unsubscribe.invalidTitle')}
         text={t('unsubscribe.invalidDescription')}
       >
-        <BackToBlogButton />
+        <BlogLinkButton />
       </StatusCard>
     );
   }
@@ -89,7 +32,7 @@ export function UnsubscribePanel({ token }: { token: string | null }) {
         title={t('unsubscribe.successTitle')}
         text={t('unsubscribe.successDescription')}
       >
-        <BackToBlogButton />
+        <BlogLinkButton />
       </StatusCard>
     );
   }
@@ -105,7 +48,7 @@ export function UnsubscribePanel({ token }: { token: string | null }) {
         <Button rounded="full" onClick={() => unsubscribe.mutate(token)}>
           {t('unsubscribe.retry')}
         </Button>
-        <BackToBlogButton variant="outline" />
+        <BlogLinkButton variant="outline" />
       </StatusCard>
     );
   }

@@ -4,6 +4,7 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { ApiProperty } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
+import { DeviceCookies } from './device-cookie';
 import { LoginThrottle } from './login-throttle';
 
 export class AdminSession {
@@ -35,35 +36,64 @@ function passwordChecker(env: AppConfig['env']): (candidate: string) => Promise<
   return (candidate) => Promise.resolve(timingSafeEqual(createHash('sha256').update(candidate).digest(), expected));
 }
 
+/** Set by the configuration at start-up (a random one in development). */
+function jwtSecret(env: AppConfig['env']): string {
+  if (!env.JWT_SECRET) throw new Error('JWT_SECRET is not set');
+  return env.JWT_SECRET;
+}
+
 /** The value for ADMIN_PASSWORD_HASH (a one-off command line tool, so synchronous). */
 export function hashAdminPassword(password: string, salt: Buffer): string {
   return `scrypt$${salt.toString('hex')}$${scryptSync(password, salt, 32).toString('hex')}`;
 }
 
+/** Who asks to log in: the client's address, and the device cookie its browser sent, if any. */
+export interface AdminClient {
+  address: string;
+  deviceCookie?: string;
+}
+
+export interface AdminLogin {
+  session: AdminSession;
+  /** The device cookie's new value: the browser is known from now on. */
+  deviceCookie: string;
+}
+
 @Injectable()
 export class AdminAuthService {
   private readonly matchesPassword: (candidate: string) => Promise<boolean>;
+  private readonly devices: DeviceCookies;
   private readonly throttle: LoginThrottle;
 
   constructor(
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
   ) {
-    this.matchesPassword = passwordChecker(config.env);
+    const { env } = config;
+    this.matchesPassword = passwordChecker(env);
+    this.devices = new DeviceCookies(jwtSecret(env));
     this.throttle = new LoginThrottle({
-      maxFailuresPerAddress: config.env.ADMIN_LOGIN_MAX_FAILURES,
-      globalFreeFailures: config.env.ADMIN_LOGIN_GLOBAL_FREE_FAILURES,
-      globalMaxDelayMs: config.env.ADMIN_LOGIN_GLOBAL_MAX_DELAY_SECONDS * 1000,
+      maxFailuresPerAddress: env.ADMIN_LOGIN_MAX_FAILURES,
+      globalFreeFailures: env.ADMIN_LOGIN_GLOBAL_FREE_FAILURES,
+      globalMaxDelaySeconds: env.ADMIN_LOGIN_GLOBAL_MAX_DELAY_SECONDS,
+      maxFailuresPerDevice: env.ADMIN_LOGIN_DEVICE_MAX_FAILURES,
+      deviceLockoutSeconds: env.ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS,
     });
   }
 
-  async login(password: string, clientAddress: string): Promise<AdminSession> {
-    const attempt = await this.throttle.admit(clientAddress);
+  async login(password: string, client: AdminClient): Promise<AdminLogin> {
+    const attempt = await this.throttle.admit({
+      address: client.address,
+      device: this.devices.idOf(client.deviceCookie),
+    });
     if (!(await this.matchesPassword(password))) throw new UnauthorizedException('error.auth.wrongPassword');
     await attempt.succeeded();
     const ttl = this.config.env.JWT_TTL;
     const token = await this.jwt.signAsync({ sub: 'admin' }, { expiresIn: ttl });
-    return { token, expiresAt: new Date(Date.now() + ttl * 1000).toISOString() };
+    return {
+      session: { token, expiresAt: new Date(Date.now() + ttl * 1000).toISOString() },
+      deviceCookie: this.devices.issue(),
+    };
   }
 
   async isValidToken(token: string): Promise<boolean> {

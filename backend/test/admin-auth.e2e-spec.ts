@@ -110,6 +110,11 @@ const BAD_AUTHORIZATIONS: [string, () => string][] = [
     () => `Bearer ${signed({ sub: 'admin', exp: Math.floor(Date.now() / 1000) - 60 })}`,
   ],
   ['a token for another subject', () => `Bearer ${signed({ sub: 'visitor' })}`],
+  ['a token of the old format, without an id or a password fingerprint', () => `Bearer ${signed({ sub: 'admin' })}`],
+  [
+    "a token carrying another password's fingerprint",
+    () => `Bearer ${signed({ sub: 'admin', jti: randomUUID(), pwf: 'AAAAAAAAAAAAAAAAAAAAAA' })}`,
+  ],
   ['a token signed with HS512 instead of HS256', () => `Bearer ${signed({ sub: 'admin' }, JWT_SECRET, 'HS512')}`],
   [
     "an unsigned token (alg 'none')",
@@ -336,8 +341,9 @@ describe('admin authentication', () => {
 
     it('lets a valid token through the guard of every route that is not public', async () => {
       for (const route of routes.filter((r) => r.access !== 'public')) {
-        // Rows of its own, so that a DELETE or PATCH acts on something no other test needs.
-        const response = await call(route, `Bearer ${token}`, await createFixtures());
+        // Rows of its own, so that a DELETE or PATCH acts on something no other test needs, and a
+        // token of its own, which logging out ends.
+        const response = await call(route, `Bearer ${await t.adminToken()}`, await createFixtures());
         expect(`${routeName(route)} -> ${response.status}`).toMatch(/ -> 20[014]$/);
       }
     });

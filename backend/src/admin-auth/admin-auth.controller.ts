@@ -1,8 +1,15 @@
 import { Body, Controller, HttpCode, Ip, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { parseCookie } from 'cookie';
 import type { Request, Response } from 'express';
-import { Public } from '../common/admin-access.decorators';
+import { AdminToken, Public, type VerifiedAdminToken } from '../common/admin-access.decorators';
 import { AdminSession, AdminAuthService } from './admin-auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, DEVICE_COOKIE_PATH } from './device-cookie';
 import { VerifyPasswordDto } from './dto/verify-password.dto';
@@ -40,5 +47,14 @@ export class AdminAuthController {
       maxAge: DEVICE_COOKIE_MAX_AGE_MS,
     });
     return login.session;
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'End the admin token on the server: every replica refuses it from now on' })
+  @ApiNoContentResponse()
+  logout(@AdminToken() token: VerifiedAdminToken): Promise<void> {
+    return this.auth.logout(token);
   }
 }

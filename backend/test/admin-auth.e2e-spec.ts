@@ -6,11 +6,14 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { parseSetCookie, type SetCookie } from 'cookie';
 import { parse } from 'yaml';
 import { ADMIN_ACCESS, type AdminAccess } from '../src/common/admin-access.decorators';
 import { hashAdminPassword } from '../src/admin-auth/admin-auth.service';
+import { DEVICE_COOKIE, DeviceCookies } from '../src/admin-auth/device-cookie';
 import { startBackendProcess } from './support/backend-process';
 import { validationError } from './support/contract';
+import { eventually } from './support/eventually';
 import { validInquiry, validPost } from './support/factories';
 import { expectNoWrites } from './support/no-writes';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app';
@@ -107,6 +110,11 @@ const BAD_AUTHORIZATIONS: [string, () => string][] = [
     () => `Bearer ${signed({ sub: 'admin', exp: Math.floor(Date.now() / 1000) - 60 })}`,
   ],
   ['a token for another subject', () => `Bearer ${signed({ sub: 'visitor' })}`],
+  ['a token of the old format, without an id or a password fingerprint', () => `Bearer ${signed({ sub: 'admin' })}`],
+  [
+    "a token carrying another password's fingerprint",
+    () => `Bearer ${signed({ sub: 'admin', jti: randomUUID(), pwf: 'AAAAAAAAAAAAAAAAAAAAAA' })}`,
+  ],
   ['a token signed with HS512 instead of HS256', () => `Bearer ${signed({ sub: 'admin' }, JWT_SECRET, 'HS512')}`],
   [
     "an unsigned token (alg 'none')",
@@ -333,8 +341,9 @@ describe('admin authentication', () => {
 
     it('lets a valid token through the guard of every route that is not public', async () => {
       for (const route of routes.filter((r) => r.access !== 'public')) {
-        // Rows of its own, so that a DELETE or PATCH acts on something no other test needs.
-        const response = await call(route, `Bearer ${token}`, await createFixtures());
+        // Rows of its own, so that a DELETE or PATCH acts on something no other test needs, and a
+        // token of its own, which logging out ends.
+        const response = await call(route, `Bearer ${await t.adminToken()}`, await createFixtures());
         expect(`${routeName(route)} -> ${response.status}`).toMatch(/ -> 20[014]$/);
       }
     });
@@ -480,6 +489,199 @@ describe('admin login: the global backoff, with the default settings', () => {
     // Being told to wait is no failure of the address: after the wait the admin gets in from it.
     await sleep(2000);
     await verify(ADMIN_PASSWORD, '198.18.0.7').expect(200);
+  });
+});
+
+const DEVICE_LOCKED = {
+  ko: '이 브라우저에서 로그인에 여러 번 실패했습니다. 잠시 후 다시 시도해주세요',
+  en: 'Too many failed logins from this browser. Please try again later',
+};
+
+describe('admin login from a known browser (device cookies) while strangers guess, with the default settings', () => {
+  let t: TestApp;
+  /** Device cookies of browsers the admin logged in from before the guessing began. */
+  const browsers: Record<'admin' | 'other' | 'clumsy' | 'office', string> = {
+    admin: '',
+    other: '',
+    clumsy: '',
+    office: '',
+  };
+  let addresses = 0;
+  /** A stranger's address never used before: no per-address limit ever stops the guessing. */
+  const freshAddress = () => {
+    addresses += 1;
+    return `198.19.${addresses >> 8}.${addresses & 255}`;
+  };
+
+  interface Login {
+    address?: string;
+    /** The device cookie's value the browser sends. */
+    device?: string;
+    language?: string;
+    forwardedProto?: string;
+  }
+
+  function verify(password: string, { address, device, language, forwardedProto }: Login = {}) {
+    const request = t.http.post('/api/admin/verify').set('X-Forwarded-For', address ?? freshAddress());
+    if (device !== undefined) request.set('Cookie', `${DEVICE_COOKIE}=${device}`);
+    if (language) request.set('Accept-Language', language);
+    if (forwardedProto) request.set('X-Forwarded-Proto', forwardedProto);
+    return request.send({ password });
+  }
+
+  /** The device cookie a response set, or undefined. */
+  function deviceCookieOf(response: { headers: Record<string, unknown> }): SetCookie | undefined {
+    const lines = [response.headers['set-cookie'] ?? []].flat() as string[];
+    const line = lines.find((candidate) => candidate.startsWith(`${DEVICE_COOKIE}=`));
+    return line === undefined ? undefined : parseSetCookie(line);
+  }
+
+  async function knownBrowser(address?: string): Promise<string> {
+    const cookie = deviceCookieOf(await verify(ADMIN_PASSWORD, { address }).expect(200));
+    expect(cookie?.value).toBeDefined();
+    return cookie!.value!;
+  }
+
+  /**
+   * Wrong guesses, each from an address of its own, `workers` at a time without waiting for
+   * Retry-After, until stopped; counts the answers by status.
+   */
+  function startGuessing(workers: number) {
+    let running = true;
+    const answered: Record<number, number> = {};
+    const loops = Array.from({ length: workers }, async () => {
+      while (running) {
+        const { status } = await verify('a-wrong-guess');
+        answered[status] = (answered[status] ?? 0) + 1;
+        // A little air for the server's other requests on a shared machine.
+        await sleep(5);
+      }
+    });
+    return {
+      answered,
+      async stop() {
+        running = false;
+        await Promise.all(loops);
+      },
+    };
+  }
+
+  /**
+   * Guesses until one is checked past the free allowance (a 429 came before it): the next check of
+   * any stranger has to wait now.
+   */
+  async function closeTheGate(): Promise<void> {
+    let slowedDown = false;
+    await eventually(
+      () => verify('a-wrong-guess'),
+      ({ status }) => {
+        slowedDown ||= status === 429;
+        return slowedDown && status === 401;
+      },
+      'a guess checked past the free allowance',
+    );
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({}, { limits: 'default' });
+    browsers.admin = await knownBrowser();
+    browsers.other = await knownBrowser();
+    browsers.clumsy = await knownBrowser();
+    browsers.office = await knownBrowser('192.0.2.60');
+  });
+  afterAll(() => t.close());
+
+  it('sets the device cookie on a successful login: HttpOnly, SameSite=Strict, for the login route alone, for a year, Secure over https', async () => {
+    const plain = deviceCookieOf(await verify(ADMIN_PASSWORD).expect(200));
+    expect(plain).toMatchObject({
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/api/admin/verify',
+      maxAge: 365 * 24 * 3600,
+    });
+    expect(plain?.value).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
+    expect(plain?.secure).toBeFalsy();
+
+    // Behind nginx with TLS, which says so in X-Forwarded-Proto (trusted from the proxy alone).
+    expect(deviceCookieOf(await verify(ADMIN_PASSWORD, { forwardedProto: 'https' }).expect(200))).toMatchObject({
+      secure: true,
+    });
+
+    expect(deviceCookieOf(await verify('a-wrong-password').expect(401))).toBeUndefined();
+  });
+
+  it('lets a known browser in from an address that strangers locked', async () => {
+    const office = '192.0.2.60';
+    for (let attempt = 1; attempt <= 5; attempt++) await verify('wrong', { address: office }).expect(401);
+    await verify(ADMIN_PASSWORD, { address: office }).expect(429);
+    await verify(ADMIN_PASSWORD, { address: office, device: browsers.office }).expect(200);
+  });
+
+  it('lets the admin in from a known browser every time while guesses from many addresses keep the backoff engaged', async () => {
+    const guessing = startGuessing(4);
+    const admitted: number[] = [];
+    let slowedBefore = 0;
+    try {
+      await eventually(
+        () => guessing.answered[429] ?? 0,
+        (count) => count > 0,
+        'the guessers being asked to wait',
+      );
+      slowedBefore = guessing.answered[429];
+      let device = browsers.admin;
+      for (let login = 1; login <= 10; login++) {
+        const response = await verify(ADMIN_PASSWORD, { device });
+        admitted.push(response.status);
+        // Each login hands the browser a new cookie, as a browser would keep it.
+        device = deviceCookieOf(response)?.value ?? device;
+      }
+      browsers.admin = device;
+    } finally {
+      await guessing.stop();
+    }
+    expect(admitted).toEqual(Array(10).fill(200));
+    // The guessing went on, its checks spaced out, while the admin logged in.
+    expect(guessing.answered[429]).toBeGreaterThan(slowedBefore);
+    expect(guessing.answered[401]).toBeGreaterThan(0);
+  });
+
+  it('asks a stranger with the right password to wait like the guessers (429, Retry-After) while the known browser gets in', async () => {
+    await closeTheGate();
+    const stranger = await verify(ADMIN_PASSWORD).expect(429);
+    expect(stranger.body).toEqual({ statusCode: 429, error: SLOWED_DOWN.ko });
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    await verify(ADMIN_PASSWORD, { device: browsers.other }).expect(200);
+  });
+
+  it('treats a forged or altered device cookie as none: it waits like a stranger', async () => {
+    const [id, signature] = browsers.other.split('.');
+    const altered = `${id}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const foreign = new DeviceCookies('another-secret-that-is-long-enough-000000').issue();
+    await closeTheGate();
+    for (const device of ['forged', `${'a'.repeat(22)}.${'b'.repeat(43)}`, altered, foreign, '']) {
+      const response = await verify(ADMIN_PASSWORD, { device });
+      expect({ device, status: response.status, body: response.body }).toEqual({
+        device,
+        status: 429,
+        body: { statusCode: 429, error: SLOWED_DOWN.ko },
+      });
+    }
+    await verify(ADMIN_PASSWORD, { device: browsers.other }).expect(200);
+  });
+
+  it('locks a known browser out after 5 failures of its own, the right password too (429, Retry-After), and no other browser', async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await verify(`wrong-${attempt}`, { device: browsers.clumsy }).expect(401);
+    }
+    const locked = await verify(ADMIN_PASSWORD, { device: browsers.clumsy }).expect(429);
+    expect(locked.body).toEqual({ statusCode: 429, error: DEVICE_LOCKED.ko });
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    const english = await verify(ADMIN_PASSWORD, { device: browsers.clumsy, language: 'en' }).expect(429);
+    expect(english.body).toEqual({ statusCode: 429, error: DEVICE_LOCKED.en });
+
+    await verify(ADMIN_PASSWORD, { device: browsers.admin }).expect(200);
   });
 });
 

@@ -12,6 +12,7 @@ import { E2E } from './support/stack';
 const TEXTS = {
   ko: {
     login: '로그인',
+    logOut: '로그아웃',
     password: '비밀번호',
     nav: '관리 메뉴',
     sections: { qr: 'QR 코드', inquiries: '문의', testimonials: '후기', subscribers: '구독자' },
@@ -53,6 +54,7 @@ const TEXTS = {
   },
   en: {
     login: 'Log in',
+    logOut: 'Log out',
     password: 'Password',
     nav: 'Admin sections',
     sections: { qr: 'QR codes', inquiries: 'Inquiries', testimonials: 'Testimonials', subscribers: 'Subscribers' },
@@ -127,6 +129,31 @@ for (const language of ['ko', 'en'] as const) {
 
   // The console's flows are checked on the desktop; the blog manager also on a phone (admin-blog).
   test.describe(`[${language}] admin console`, { tag: '@desktop' }, () => {
+    test('logging out ends the token on the server, and the browser is known at its next login', async ({
+      page,
+      request,
+    }) => {
+      await openConsole(page, language, '/admin/inquiries');
+      const token = await page.evaluate(() => localStorage.getItem('giftcast-admin-token'));
+      expect(token).toBeTruthy();
+      const inquiriesStatus = async () =>
+        (await request.get('/api/admin/inquiries', { headers: { Authorization: `Bearer ${token}` } })).status();
+      expect(await inquiriesStatus()).toBe(200);
+      // The login marked this browser: a cookie scripts cannot read, sent to the login alone.
+      const device = (await page.context().cookies()).find((cookie) => cookie.name === 'giftcast_admin_device');
+      expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin/verify' });
+
+      await page.getByRole('button', { name: text.logOut }).click();
+      await expect(page.getByLabel(text.password)).toBeVisible();
+      await expect.poll(inquiriesStatus).toBe(401);
+
+      const login = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/admin/verify');
+      await page.getByLabel(text.password).fill(E2E.adminPassword);
+      await page.getByRole('button', { name: text.login, exact: true }).click();
+      expect((await (await login).allHeaders()).cookie).toContain(`giftcast_admin_device=${device!.value}`);
+      await expect(page.getByRole('navigation', { name: text.nav })).toBeVisible();
+    });
+
     test('generate codes for /try and for print, disable one, print a sheet', async ({ page, request }) => {
       await openConsole(page, language, '/admin/qr');
       await expect(page.getByRole('heading', { level: 1, name: text.qrTitle })).toBeVisible();

@@ -5,6 +5,8 @@ import { AppConfig } from '../config/app-config';
 import { AdminAuthController } from './admin-auth.controller';
 import { AdminAuthService } from './admin-auth.service';
 import { AdminGuard } from './admin.guard';
+import { ForgetRevokedTokensJob } from './forget-revoked-tokens.job';
+import { RevokedTokenRepository } from './revoked-token.repository';
 
 @Global()
 @Module({
@@ -15,7 +17,13 @@ import { AdminGuard } from './admin.guard';
     }),
   ],
   controllers: [AdminAuthController],
-  providers: [AdminAuthService, { provide: APP_GUARD, useClass: AdminGuard }],
+  // The clean-up's schedule runs where the background jobs run (JobsModule's ScheduleModule).
+  providers: [
+    AdminAuthService,
+    RevokedTokenRepository,
+    ForgetRevokedTokensJob,
+    { provide: APP_GUARD, useClass: AdminGuard },
+  ],
   exports: [AdminAuthService],
 })
 export class AdminAuthModule {}

@@ -26,10 +26,10 @@ export class AdminGuard implements CanActivate {
       throw new UnauthorizedException('error.auth.required');
     }
     const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(header);
-    if (!match || !(await this.auth.isValidToken(match[1]))) {
-      throw new UnauthorizedException('error.auth.invalid');
-    }
+    const token = match ? await this.auth.verifiedToken(match[1]) : null;
+    if (!token) throw new UnauthorizedException('error.auth.invalid');
     request.isAdmin = true;
+    request.adminToken = token;
     return true;
   }
 }

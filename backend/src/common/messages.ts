@@ -94,6 +94,10 @@ export const MESSAGES = {
     ko: '로그인 시도가 많아 확인을 잠시 늦추고 있습니다. 몇 초 후 다시 시도해주세요',
     en: 'There have been many login attempts, so checks are slowed down. Please try again in a few seconds',
   },
+  'error.auth.deviceLocked': {
+    ko: '이 브라우저에서 로그인에 여러 번 실패했습니다. 잠시 후 다시 시도해주세요',
+    en: 'Too many failed logins from this browser. Please try again later',
+  },
   'error.auth.required': { ko: '관리자 로그인이 필요합니다', en: 'Admin login required' },
   'error.auth.invalid': {
     ko: '로그인이 만료되었거나 유효하지 않습니다. 다시 로그인해주세요',

@@ -86,6 +86,8 @@ describe('parseConfig', () => {
       ADMIN_LOGIN_MAX_FAILURES: 5,
       ADMIN_LOGIN_GLOBAL_FREE_FAILURES: 20,
       ADMIN_LOGIN_GLOBAL_MAX_DELAY_SECONDS: 10,
+      ADMIN_LOGIN_DEVICE_MAX_FAILURES: 5,
+      ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS: 900,
       RATE_LIMIT_INQUIRIES: { points: 10, seconds: 3600 },
       RATE_LIMIT_SUBSCRIBE: { points: 10, seconds: 3600 },
       RATE_LIMIT_UNSUBSCRIBE: { points: 60, seconds: 60 },
@@ -113,6 +115,23 @@ describe('parseConfig', () => {
     });
     expect(variables).toEqual(['STREAM_LIFETIME_SECONDS', 'STREAM_MAX_CLIENTS', 'STREAM_MAX_PER_ADDRESS']);
     expect(configError({ DATABASE_URL, STREAM_LIFETIME_SECONDS: '0' }).variables).toEqual(['STREAM_LIFETIME_SECONDS']);
+  });
+
+  it('reads the known-browser lockout settings as whole numbers, from 1 and up to a day for the lockout', () => {
+    expect(
+      parse({ ADMIN_LOGIN_DEVICE_MAX_FAILURES: '10', ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS: '86400' }).env,
+    ).toMatchObject({ ADMIN_LOGIN_DEVICE_MAX_FAILURES: 10, ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS: 86_400 });
+    expect(parse({ ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS: '1' }).env.ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS).toBe(1);
+    for (const value of ['0', '86401', '1.5', 'soon']) {
+      expect(configError({ DATABASE_URL, ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS: value }).variables).toEqual([
+        'ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS',
+      ]);
+    }
+    for (const value of ['0', '-1', 'five']) {
+      expect(configError({ DATABASE_URL, ADMIN_LOGIN_DEVICE_MAX_FAILURES: value }).variables).toEqual([
+        'ADMIN_LOGIN_DEVICE_MAX_FAILURES',
+      ]);
+    }
   });
 
   it.each([

@@ -141,6 +141,8 @@ export const envSchema = z
     ADMIN_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     ADMIN_LOGIN_GLOBAL_FREE_FAILURES: z.coerce.number().int().min(1).default(20),
     ADMIN_LOGIN_GLOBAL_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    ADMIN_LOGIN_DEVICE_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 
     RATE_LIMIT_INQUIRIES: rateBudget('10/1h'),
     RATE_LIMIT_SUBSCRIBE: rateBudget('10/1h'),

@@ -14,6 +14,7 @@ import { CreateQrCodes1795320687323 } from './migrations/1795320687323-CreateQrC
 import { CreateNewsletterSends1795333169181 } from './migrations/1795333169181-CreateNewsletterSends';
 import { AddQrCodePools1795642959316 } from './migrations/1795642959316-AddQrCodePools';
 import { AddVideoMessageFailures1795643615000 } from './migrations/1795643615000-AddVideoMessageFailures';
+import { CreateRevokedAdminTokens1795708092450 } from './migrations/1795708092450-CreateRevokedAdminTokens';
 import { AddSubscriberConfirmation1795731200000 } from './migrations/1795731200000-AddSubscriberConfirmation';
 
 export const ENTITIES = [
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   CreateNewsletterSends1795333169181,
   AddQrCodePools1795642959316,
   AddVideoMessageFailures1795643615000,
+  CreateRevokedAdminTokens1795708092450,
   AddSubscriberConfirmation1795731200000,
 ];
 

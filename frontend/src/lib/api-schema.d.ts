@@ -11,8 +11,28 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange the admin password for a token (5 failures a minute per address, then 429; many failures from all addresses together space the checks out) */
+    /**
+     * Exchange the admin password for a token, and mark the browser as known with a device cookie
+     * @description A browser that sends a device cookie from an earlier login is judged by its own failures alone (too many lock it out for a while). Without one: 5 failures a minute per address, then 429; many failures from all such clients together space their checks out.
+     */
     post: operations['AdminAuthController_verify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End the admin token on the server: every replica refuses it from now on */
+    post: operations['AdminAuthController_logout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -915,6 +935,39 @@ export interface operations {
         content: {
           'application/json': components['schemas']['AdminSession'];
         };
+      };
+      /** @description Too many failures; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminAuthController_logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Any error (4xx, 5xx) */
       default: {

@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import { api } from '../../../lib/api-client';
+import { bearer } from './admin-request';
 
 export const ADMIN_TOKEN_STORAGE_KEY = 'giftcast-admin-token';
 
@@ -19,6 +21,14 @@ function storeToken(token: string | null) {
   }
 }
 
+/**
+ * Asks the server to end `token` for good. The console forgets it at once either way; where the
+ * call fails (offline, server down) the token still ends at its expiry.
+ */
+function endOnServer(token: string) {
+  void api.POST('/api/admin/logout', { headers: bearer(token) }).catch(() => undefined);
+}
+
 /** The admin's bearer token, kept in localStorage so a reload stays logged in. */
 export function useAdminSession() {
   const [token, setToken] = useState<string | null>(readToken);
@@ -32,10 +42,11 @@ export function useAdminSession() {
   }, []);
 
   const logOut = useCallback(() => {
+    if (token) endOnServer(token);
     storeToken(null);
     setExpired(false);
     setToken(null);
-  }, []);
+  }, [token]);
 
   const expire = useCallback(() => {
     storeToken(null);

@@ -398,9 +398,10 @@ describe('admin blog manager', () => {
     expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
   });
 
-  it('logout clears the token and the password field', async () => {
+  it('logout ends the token on the server and clears it and the password field', async () => {
     routes({
       'POST /api/admin/verify': () => jsonResponse(200, { token: 'fresh-token' }),
+      'POST /api/admin/logout': () => fakeResponse(204),
       'GET /api/admin/posts': noPosts,
     });
     const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
@@ -408,6 +409,23 @@ describe('admin blog manager', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
 
+    expect(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(passwordInput()).toHaveValue('');
+    expect(screen.queryByText('Your session has expired. Please log in again.')).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo('POST', '/api/admin/logout')).toHaveLength(1));
+    expect(callsTo('POST', '/api/admin/logout')[0].headers.get('Authorization')).toBe('Bearer fresh-token');
+  });
+
+  it('logout clears the token even when the server cannot end it', async () => {
+    logInStored('token-1');
+    routes({
+      'POST /api/admin/logout': () => fakeResponse(502, '', 'Bad Gateway'),
+      'GET /api/admin/posts': noPosts,
+    });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => expect(callsTo('POST', '/api/admin/logout')).toHaveLength(1));
     expect(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY)).toBeNull();
     expect(passwordInput()).toHaveValue('');
     expect(screen.queryByText('Your session has expired. Please log in again.')).not.toBeInTheDocument();

@@ -31,6 +31,7 @@ const api = () =>
         counts: { pending: 0, active: 0, unsubscribed: 0 },
       }),
     'POST /api/admin/verify': () => jsonResponse(200, { token: 'fresh-token' }),
+    'POST /api/admin/logout': () => fakeResponse(204),
   });
 
 const nav = () => screen.getByRole('navigation', { name: 'Admin sections' });
@@ -105,9 +106,9 @@ describe('admin console', () => {
     expect(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it('logs out from any section', async () => {
-    api();
-    logInStored();
+  it('logs out from any section, ending the token on the server too', async () => {
+    const calls = api();
+    logInStored('token-1');
     const { user } = await renderApp('/admin/qr');
     await screen.findByRole('heading', { level: 1, name: 'QR codes' });
 
@@ -115,6 +116,8 @@ describe('admin console', () => {
 
     await waitFor(() => expect(screen.getByLabelText(/Password/)).toBeInTheDocument());
     expect(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY)).toBeNull();
+    await waitFor(() => expect(calls.callsTo('POST', '/api/admin/logout')).toHaveLength(1));
+    expect(calls.callsTo('POST', '/api/admin/logout')[0].headers.get('Authorization')).toBe('Bearer token-1');
   });
 
   it('names the sections in Korean', async () => {

@@ -1,7 +1,9 @@
-// Every image the stack runs or builds on exists and is pinned: none from a registry namespace that
-// is gone (MinIO's images left Docker Hub in September 2026; Bitnami's legacy catalogue), none by a
-// floating tag (`latest`, no tag, a major version alone), and Node.js 24 LTS where the project's
-// own code runs, the same release CI installs.
+// Every image the stack runs or builds on exists, is maintained and is pinned: none from a
+// registry namespace that is gone or archived (MinIO's own images: Docker Hub's were removed in
+// September 2026, quay.io's froze at RELEASE.2025-09-07 without the CVE-2025-62506 fix; Bitnami's
+// legacy catalogue), none by a floating tag (`latest`, no tag, a major version alone), and Node.js
+// 24 LTS where the project's own code runs, the same release CI installs. Renovate proposes their
+// updates (renovate.json) and pins their digests; no digest is written here by hand.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,12 +13,15 @@ import { parse } from 'yaml';
 const repo = join(import.meta.dirname, '..');
 const compose = parse(readFileSync(join(repo, 'docker-compose.yml'), 'utf8'), { merge: true });
 
-/** Namespaces whose images can no longer be pulled, and where they moved. */
+/** Namespaces whose images can no longer be pulled or are no longer maintained, and where they moved. */
 const GONE = [
-  [/^(docker\.io\/)?minio\/minio(:|@|$)/, 'quay.io/minio/minio'],
-  [/^(docker\.io\/)?minio\/mc(:|@|$)/, 'quay.io/minio/mc'],
+  [/^(docker\.io\/)?minio\//, 'pgsty/minio and pgsty/mc, the maintained fork'],
+  [/^quay\.io\/minio\//, 'pgsty/minio and pgsty/mc, the maintained fork'],
   [/^(docker\.io\/)?bitnami(legacy)?\//, 'an image of its own project'],
 ];
+
+/** An image as compose runs it with an empty .env: `${NAME:-default}` gives its default. */
+const withDefaults = (image) => image.replace(/\$\{\w+:-([^}]*)\}/g, '$1');
 
 /** Images whose exact releases have fewer than three numbers. */
 const PARTS_OF_A_RELEASE = { postgres: 2 };
@@ -59,16 +64,19 @@ const dockerfiles = [
 const images = [
   ...Object.entries(compose.services)
     .filter(([, service]) => service.image)
-    .map(([name, service]) => ({ where: `service ${name}`, image: service.image })),
+    .map(([name, service]) => ({ where: `service ${name}`, image: withDefaults(service.image) })),
   ...dockerfiles.flatMap((path) =>
     dockerfileImages(path).map(({ image, stage }) => ({ where: `${path} ${stage}`, image })),
   ),
 ];
 
-test('the check refuses gone namespaces and floating tags, and takes exact releases', () => {
+test('the check refuses gone and archived namespaces and floating tags, and takes exact releases', () => {
   for (const bad of [
     'minio/minio:RELEASE.2025-09-07T16-13-09Z',
     'docker.io/minio/mc:RELEASE.2025-08-13T08-35-41Z',
+    'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z',
+    'quay.io/minio/mc:RELEASE.2025-08-13T08-35-41Z',
+    'minio/console:v1.7.6',
     'bitnami/postgresql:17.6.0',
     'postgres:17-alpine',
     'postgres',
@@ -79,9 +87,11 @@ test('the check refuses gone namespaces and floating tags, and takes exact relea
   ])
     assert.ok(imageProblem(bad), bad);
   for (const good of [
-    'quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z',
+    'pgsty/minio:RELEASE.2026-08-04T00-00-00Z',
+    'pgsty/mc:RELEASE.2026-09-16T00-00-00Z',
     'postgres:17.11-alpine',
-    'nginx:1.30.3-alpine',
+    'nginx:1.30.4-alpine',
+    'ghcr.io/giftcast/giftcast-backend:0.1.0',
     'node:24.21.0-bookworm-slim',
     'certbot/certbot:v5.9.0',
     `nginx@sha256:${'a'.repeat(64)}`,
@@ -106,6 +116,14 @@ test('the project runs on Node.js 24 LTS in its images, the release CI installs'
     assert.match(image, new RegExp(`^node:${installed.replaceAll('.', '\\.')}-`), where);
 });
 
+test('the object store and its client come from the maintained fork, on dated releases', () => {
+  const minio = images.filter(({ image }) => /(^|\/)(minio|mc)[:@]/.test(image));
+  assert.deepEqual(
+    minio.map(({ image }) => image.split(':')[0]),
+    ['pgsty/minio', 'pgsty/mc'],
+  );
+});
+
 test('nginx is on a line nginx still supports and new enough to follow the backend by name', () => {
   const nginx = images.filter(({ image }) => /^nginx:/.test(image));
   assert.ok(nginx.length > 0);
@@ -114,5 +132,7 @@ test('nginx is on a line nginx still supports and new enough to follow the backe
     // `resolve` on upstream servers: 1.27.3; the stable line of 2026 is 1.30.
     assert.ok(major > 1 || minor >= 30, `${where}: ${image}`);
     assert.ok(minor > 27 || (minor === 27 && patch >= 3));
+    // 1.30.4 fixed three CVEs of 1.30.3.
+    assert.ok(minor > 30 || (minor === 30 && patch >= 4), `${where}: ${image}`);
   }
 });

@@ -16,6 +16,7 @@ import { makeClip } from './support/video-fixtures';
 jest.setTimeout(120_000);
 
 const BUCKET = 'giftcast-scale-out';
+const PRODUCTION_STORAGE_SECRET = 'Vx3q-9tLm2Zk7pWc4Rf8nBy6';
 const PASSWORD = 'scale-out-admin-password';
 const DAY_MS = 24 * 3600 * 1000;
 const LOCAL_NGINX = resolve(__dirname, '../../deploy/nginx/local-nginx.mjs');
@@ -70,7 +71,8 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
   beforeAll(async () => {
     schema = await createTestSchema();
     storageDir = mkdtempSync(join(tmpdir(), 'giftcast-scale-out-'));
-    storage = await startEmbeddedStorage(storageDir, BUCKET);
+    // A storage secret production accepts (s3rver's own is too guessable).
+    storage = await startEmbeddedStorage(storageDir, BUCKET, { secretAccessKey: PRODUCTION_STORAGE_SECRET });
     smtp = await new SmtpSink().start();
     // The test server trusts local connections, so any password gets in; production wants one.
     const database = new URL(schema.url);
@@ -84,6 +86,8 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
       S3_BUCKET: BUCKET,
       S3_ACCESS_KEY_ID: storage.accessKeyId,
       S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+      MAIL_FROM: 'Giftcast <no-reply@giftcast.co.kr>',
+      INQUIRY_NOTIFY_TO: 'team@giftcast.co.kr',
       SMTP_URL: smtp.url,
       ADMIN_PASSWORD: PASSWORD,
       JWT_SECRET: 'scale-out-jwt-secret-0123456789abcdef',

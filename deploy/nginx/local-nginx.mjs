@@ -1,7 +1,9 @@
 // The deploy nginx configuration run by the machine's own nginx (Debian's), for the tests and the
 // benchmarks: the settings checked by giftcast-settings.envsh and every file under templates/ filled
 // in as the nginx image does at start, inside a main configuration like the image's (conf.d/*.conf
-// included) whose pid and temporary files live in a scratch directory.
+// included) whose pid, temporary files and access log (ACCESS_LOG, else access.log) live in a
+// scratch directory. The machine's nginx may be older than the image's: before 1.25.1 the TLS
+// server's `http2 on;` is written the old way, `listen ... ssl http2`.
 //
 // As a command it reads the environment, as the image does, and runs until it is sent SIGTERM or SIGINT:
 //   BACKEND_UPSTREAM=127.0.0.1:3000 LISTEN_PORT=127.0.0.1:8080 WEB_ROOT="$PWD/frontend/dist" \
@@ -107,7 +109,6 @@ error_log stderr warn;
 events {}
 http {
   include /etc/nginx/mime.types;
-  access_log off;
   client_body_temp_path ${scratch}/body;
   proxy_temp_path ${scratch}/proxy;
   fastcgi_temp_path ${scratch}/fastcgi;
@@ -126,6 +127,19 @@ function nginxBinary() {
   return binary;
 }
 
+/** `[major, minor, patch]` of the nginx binary (`nginx -v` prints to stderr). */
+function nginxVersion(binary) {
+  const printed = spawnSync(binary, ['-v'], { encoding: 'utf8' }).stderr;
+  return (/nginx\/(\d+)\.(\d+)\.(\d+)/.exec(printed) ?? [0, 0, 0, 0]).slice(1).map(Number);
+}
+
+/** A filled-in template as an nginx older than 1.25.1 reads it: HTTP/2 named on the `listen ... ssl` line. */
+function forOlderNginx(text, [major, minor, patch]) {
+  const hasHttp2Directive = major > 1 || minor > 25 || (minor === 25 && patch >= 1);
+  if (hasHttp2Directive || !/^\s*http2 on;$/m.test(text)) return text;
+  return text.replace(/^\s*http2 on;\n/m, '').replace(/^(\s*listen\s+\S+\s+ssl)(;)/m, '$1 http2$2');
+}
+
 /**
  * Starts nginx in the foreground with the filled-in templates; rejects settings or a configuration
  * nginx refuses. `serverDirectives` go first into the server that serves the site (the benchmark's
@@ -137,12 +151,14 @@ export function startLocalNginx(variables, { serverDirectives = '' } = {}) {
   // upstream lists every one.
   const backends = backendList(variables.BACKEND_UPSTREAM);
   const scratch = mkdtempSync(join(tmpdir(), 'giftcast-nginx-'));
+  const accessLog = variables.ACCESS_LOG ?? join(scratch, 'access.log');
   const environment = {
-    ...settle({ ...variables, BACKEND_UPSTREAM: backends[0], NGINX_CACHE_DIR: scratch }),
+    ...settle({ ...variables, BACKEND_UPSTREAM: backends[0], NGINX_CACHE_DIR: scratch, ACCESS_LOG: accessLog }),
     GIFTCAST_BACKENDS: backends,
   };
+  const version = nginxVersion(binary);
   for (const { output, text } of templates()) {
-    let filled = fillTemplate(environment, text);
+    let filled = forOlderNginx(fillTemplate(environment, text), version);
     if (output === join('giftcast', 'site.conf') && serverDirectives) filled = `${serverDirectives}\n${filled}`;
     mkdirSync(dirname(join(scratch, 'conf.d', output)), { recursive: true });
     writeFileSync(join(scratch, 'conf.d', output), filled);
@@ -177,6 +193,8 @@ export function startLocalNginx(variables, { serverDirectives = '' } = {}) {
     return status;
   });
   return {
+    /** The JSON access log the templates configure (removed with the scratch directory when nginx stops). */
+    accessLog,
     /** Resolves with nginx's exit code (or signal) when it stops, whoever stopped it (the certificate check too). */
     exited,
     /** Stops nginx at once (open connections such as server-sent events are closed) and cleans up. */

@@ -136,3 +136,22 @@ test('nginx is on a line nginx still supports and new enough to follow the backe
     assert.ok(minor > 30 || (minor === 30 && patch >= 4), `${where}: ${image}`);
   }
 });
+
+test('Renovate watches every image (compose, Dockerfile), npm package and the Node.js release, and pins image digests', () => {
+  const renovate = JSON.parse(readFileSync(join(repo, 'renovate.json'), 'utf8'));
+  for (const manager of ['docker-compose', 'dockerfile', 'npm', 'custom.regex'])
+    assert.ok(renovate.enabledManagers.includes(manager), manager);
+  assert.ok(
+    renovate.packageRules.some((rule) => rule.matchDatasources?.includes('docker') && rule.pinDigests === true),
+  );
+  // The custom manager finds the version .ci/install-node installs, as Renovate reads it.
+  const [node] = renovate.customManagers;
+  const installNode = readFileSync(join(repo, '.ci/install-node'), 'utf8');
+  const pattern = new RegExp(node.managerFilePatterns[0].slice(1, -1));
+  assert.ok(pattern.test('.ci/install-node'));
+  const found = new RegExp(node.matchStrings[0]).exec(installNode)?.groups?.currentValue;
+  assert.equal(found, /^version=(\S+)$/m.exec(installNode)[1]);
+  assert.equal(node.depNameTemplate, 'node');
+  // …proposed together with the Dockerfile's node image.
+  assert.ok(renovate.packageRules.some((rule) => rule.groupName && rule.matchPackageNames?.includes('node')));
+});

@@ -41,15 +41,21 @@ export function imageProblem(image) {
   return `${image}: tag ${tag} moves (pin an exact release)`;
 }
 
-/** `FROM` images of a Dockerfile, by stage name; stages built on earlier stages are left out. */
+/** `FROM` and `COPY --from=` images of a Dockerfile, by stage; earlier stages are left out. */
 function dockerfileImages(path) {
   const stages = new Set();
   const images = [];
+  let stage;
   for (const line of readFileSync(join(repo, path), 'utf8').split('\n')) {
     const from = /^\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
-    if (!from) continue;
-    if (!stages.has(from[1])) images.push({ image: from[1], stage: from[2] });
-    if (from[2]) stages.add(from[2]);
+    const copy = /^\s*COPY\s+(?:--\S+\s+)*?--from=(\S+)/i.exec(line);
+    if (from) {
+      stage = from[2];
+      if (!stages.has(from[1])) images.push({ image: from[1], stage });
+      if (stage) stages.add(stage);
+    } else if (copy && !stages.has(copy[1])) {
+      images.push({ image: copy[1], stage: `${stage} (COPY --from)` });
+    }
   }
   return images;
 }
@@ -114,6 +120,12 @@ test('the project runs on Node.js 24 LTS in its images, the release CI installs'
   assert.ok(node.length > 0);
   for (const { where, image } of node)
     assert.match(image, new RegExp(`^node:${installed.replaceAll('.', '\\.')}-`), where);
+});
+
+test('restic comes from its official image, at an exact release', () => {
+  const restic = images.filter(({ image }) => /(^|\/)restic[:@]/.test(image));
+  assert.equal(restic.length, 1);
+  assert.match(restic[0].image, /^restic\/restic:\d+\.\d+\.\d+$/);
 });
 
 test('the object store and its client come from the maintained fork, on dated releases', () => {

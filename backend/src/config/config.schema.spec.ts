@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import {
   ConfigError,
   estimatedSecretBits,
+  parseBackupConfig,
   type ParsedConfig,
   parseConfig,
   SECRET_MIN_BITS,
@@ -547,5 +548,51 @@ describe('parseConfig', () => {
       expect(parsed.env.ADMIN_PASSWORD).toBeUndefined();
       expect(parsed.generatedAdminPassword).toBeUndefined();
     });
+  });
+});
+
+describe('parseBackupConfig', () => {
+  const BACKUP = { BACKUP_REPOSITORY: '/backups/restic', BACKUP_WORK_DIR: '/work', DATABASE_URL };
+
+  it('runs at 03:00 and keeps 14 days unless told otherwise, unencrypted without a key', () => {
+    const env = parseBackupConfig(BACKUP);
+    expect(env).toMatchObject({ BACKUP_HOUR: 3, BACKUP_KEEP_DAYS: 14 });
+    expect(env.BACKUP_PASSWORD).toBeUndefined();
+    expect(env.BACKUP_COPY_REPOSITORY).toBeUndefined();
+  });
+
+  it.each([
+    ['BACKUP_HOUR', '0', 0],
+    ['BACKUP_HOUR', '23', 23],
+    ['BACKUP_KEEP_DAYS', '1', 1],
+  ])('takes %s=%s', (name, value, parsed) => {
+    expect(parseBackupConfig({ ...BACKUP, [name]: value })[name as 'BACKUP_HOUR']).toBe(parsed);
+  });
+
+  it.each([
+    ['BACKUP_HOUR', '24'],
+    ['BACKUP_HOUR', '-1'],
+    ['BACKUP_KEEP_DAYS', '0'],
+    ['BACKUP_REPOSITORY', ''],
+    ['BACKUP_PASSWORD', 'short-pw'],
+  ])('refuses %s=%p, naming it', (name, value) => {
+    expect(() => parseBackupConfig({ ...BACKUP, [name]: value })).toThrow(new RegExp(`- ${name}: `));
+  });
+
+  it('reads BACKUP_PASSWORD_FILE and BACKUP_COPY_SECRET_ACCESS_KEY_FILE', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'giftcast-backup-secrets-'));
+    try {
+      writeFileSync(join(dir, 'key'), 'Xq7!b9Lm-2Zr#4Tp8wKc-restic\n');
+      writeFileSync(join(dir, 's3'), 'copy-secret\n');
+      expect(
+        parseBackupConfig({
+          ...BACKUP,
+          BACKUP_PASSWORD_FILE: join(dir, 'key'),
+          BACKUP_COPY_SECRET_ACCESS_KEY_FILE: join(dir, 's3'),
+        }),
+      ).toMatchObject({ BACKUP_PASSWORD: 'Xq7!b9Lm-2Zr#4Tp8wKc-restic', BACKUP_COPY_SECRET_ACCESS_KEY: 'copy-secret' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -417,3 +417,48 @@ export function parseConfig(source: NodeJS.ProcessEnv): ParsedConfig {
   env.API_DOCS ??= env.NODE_ENV !== 'production';
   return { env, generatedAdminPassword };
 }
+
+/**
+ * The backup service's settings (docker compose's `backup`, backend/src/backup): where its restic
+ * repository is, when it runs and what it keeps, and what deploy/backup.sh reads to copy the
+ * database and the bucket. Documented in .env.example's Backups section.
+ */
+export const backupEnvSchema = z
+  .object({
+    BACKUP_REPOSITORY: z.string().trim().min(1, 'must name a restic repository (a folder, or s3:https://…)'),
+    BACKUP_WORK_DIR: z.string().trim().min(1),
+    BACKUP_CERTIFICATES_DIR: optionalString,
+    BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+    BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+    BACKUP_PASSWORD: optionalString,
+    BACKUP_COPY_REPOSITORY: optionalString,
+    BACKUP_COPY_ACCESS_KEY_ID: optionalString,
+    BACKUP_COPY_SECRET_ACCESS_KEY: optionalString,
+    DATABASE_URL: envSchema.shape.DATABASE_URL,
+    PGPASSWORD: envSchema.shape.PGPASSWORD,
+    S3_ENDPOINT: envSchema.shape.S3_ENDPOINT,
+    S3_REGION: envSchema.shape.S3_REGION,
+    S3_BUCKET: envSchema.shape.S3_BUCKET,
+    S3_ACCESS_KEY_ID: envSchema.shape.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: envSchema.shape.S3_SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE: envSchema.shape.S3_FORCE_PATH_STYLE,
+  })
+  .superRefine((env, ctx) => {
+    if (env.BACKUP_PASSWORD) {
+      const problem = tooWeak('BACKUP_PASSWORD', env.BACKUP_PASSWORD);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['BACKUP_PASSWORD'], message: problem });
+    }
+  });
+
+export type BackupEnv = z.infer<typeof backupEnvSchema>;
+
+/** The backup service's settings, secrets from their files first; throws a ConfigError naming every bad one. */
+export function parseBackupConfig(source: NodeJS.ProcessEnv): BackupEnv {
+  const files = readSecretFiles(source);
+  if (files.problems.length) throw new ConfigError(files.problems);
+  const result = backupEnvSchema.safeParse(files.env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+  }
+  return result.data;
+}

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -107,6 +107,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
         BACKEND_UPSTREAM: web.map((replica) => new URL(replica.url).host).join(' '),
         LISTEN_PORT: `127.0.0.1:${port}`,
         WEB_ROOT: storageDir,
+        ACCESS_LOG: join(storageDir, 'nginx-access.log'),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -165,8 +166,8 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
       await SseClient.connect(`${web[0].url}/api/qr/available/stream`),
       await SseClient.connect(`${web[1].url}/api/qr/available/stream`),
       // nginx hands consecutive requests to its upstream servers in turn: one to each replica.
-      await SseClient.connect(`${site}/api/qr/available/stream`, { 'X-Request-Id': 'try-through-nginx-1' }),
-      await SseClient.connect(`${site}/api/qr/available/stream`, { 'X-Request-Id': 'try-through-nginx-2' }),
+      await SseClient.connect(`${site}/api/qr/available/stream`),
+      await SseClient.connect(`${site}/api/qr/available/stream`),
     ];
     try {
       for (const client of clients) await client.waitForSnapshot(() => true);
@@ -189,7 +190,18 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
       for (const client of clients) client.close();
     }
 
-    // Each replica logs a stream's line when it closes: nginx sent one stream to each.
+    // nginx logs each stream's line when it closes, with the request id it handed the replica, which
+    // logs its own line under the same id: nginx sent one stream to each.
+    const accessLog = join(storageDir, 'nginx-access.log');
+    const streams = await eventually(
+      () =>
+        (existsSync(accessLog) ? readFileSync(accessLog, 'utf8').split('\n').filter(Boolean) : [])
+          .map((line) => JSON.parse(line) as { path: string; request_id: string })
+          .filter((line) => line.path === '/api/qr/available/stream'),
+      (lines) => lines.length === 2,
+      'the access lines of both streams',
+      5000,
+    );
     const servedBy = (id: string) =>
       eventually(
         () => web.findIndex((replica) => logLines(replica).some((line) => line.reqId === id && line.res)),
@@ -197,7 +209,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
         `the line of ${id}`,
         5000,
       );
-    const replicas = [await servedBy('try-through-nginx-1'), await servedBy('try-through-nginx-2')];
+    const replicas = [await servedBy(streams[0].request_id), await servedBy(streams[1].request_id)];
     expect(replicas.sort()).toEqual([0, 1]);
   });
 

@@ -386,6 +386,11 @@ describe('parseConfig', () => {
       ).not.toThrow();
     });
 
+    it('takes an SMTP relay without a password, on the host or beside it', () => {
+      expect(() => parseConfig(secured({ SMTP_URL: 'smtp://127.0.0.1:25' }))).not.toThrow();
+      expect(() => parseConfig(secured({ SMTP_URL: 'smtp://user:password@mail.internal:587' }))).not.toThrow();
+    });
+
     it('refuses an SMTP_URL of an example host', () => {
       expect(
         configError(secured({ SMTP_URL: 'smtp://mailer:s3cret-of-its-own@smtp.example.net:587' })).variables,

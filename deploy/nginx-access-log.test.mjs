@@ -1,7 +1,8 @@
 // nginx's access log, as the deploy templates write it: one JSON line per request with the request
 // id (the one the backend is handed), status, bytes and timings, and a path by its route, so that no
-// QR token, video id or unsubscribe token ever reaches the log. Run with Debian's nginx in front of a
-// stand-in backend that notes the X-Request-Id it receives.
+// QR token, video id or unsubscribe token ever reaches the log (nor the error log, for a refused
+// upload). Run with Debian's nginx in front of a stand-in backend that notes the X-Request-Id it
+// receives.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -65,6 +66,7 @@ before(async () => {
       WEB_ROOT: scratch,
     },
     port,
+    { errorLog: join(scratch, 'error.log') },
   );
   for (const [method, address] of REQUESTS) {
     const response = await fetch(`${site}${address}`, {
@@ -139,4 +141,29 @@ test('the request id in the log is the X-Request-Id the backend received, one th
     assert.equal(upstream, `127.0.0.1:${backend.address().port}`);
   });
   assert.equal(new Set(logged.map(({ request_id: id }) => id)).size, logged.length, 'every request has its own id');
+});
+
+test('uploads refused by the budget are logged by their route, and not in the error log with their token', async () => {
+  const before = readFileSync(nginx.accessLog, 'utf8').split('\n').filter(Boolean).length;
+  const statuses = [];
+  // 10 at once, then 2 a minute: the 13th in a row is refused.
+  for (let upload = 0; upload < 13; upload++) {
+    const response = await fetch(`${site}/api/messages/${TOKEN}/video`, { method: 'POST', body: 'x' });
+    await response.arrayBuffer();
+    statuses.push(response.status);
+  }
+  assert.equal(statuses.at(-1), 429);
+  let refused = [];
+  for (let tries = 0; refused.length === 0 && tries < 100; tries++) {
+    await new Promise((wait) => setTimeout(wait, 50));
+    refused = readFileSync(nginx.accessLog, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .slice(before)
+      .map((line) => JSON.parse(line))
+      .filter(({ status }) => status === 429);
+  }
+  assert.ok(refused.length > 0);
+  for (const { path } of refused) assert.equal(path, '/api/messages/:token/video');
+  assert.ok(!readFileSync(join(scratch, 'error.log'), 'utf8').includes(TOKEN), 'the error log holds the token');
 });

@@ -98,14 +98,14 @@ export function settle(variables) {
   );
 }
 
-function mainConfig(scratch) {
+function mainConfig(scratch, errorLog) {
   // Started as root (a CI machine, a container), nginx's workers would run as `nobody`, who cannot
   // read a web app inside a folder only its owner may enter (a clone in root's home): they run as
   // the invoking user instead, who can.
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   return `${user}daemon off;
 pid ${scratch}/nginx.pid;
-error_log stderr warn;
+error_log ${errorLog} warn;
 events {}
 http {
   include /etc/nginx/mime.types;
@@ -143,9 +143,9 @@ function forOlderNginx(text, [major, minor, patch]) {
 /**
  * Starts nginx in the foreground with the filled-in templates; rejects settings or a configuration
  * nginx refuses. `serverDirectives` go first into the server that serves the site (the benchmark's
- * baseline pages).
+ * baseline pages); `errorLog` is a file for nginx's error log instead of standard error.
  */
-export function startLocalNginx(variables, { serverDirectives = '' } = {}) {
+export function startLocalNginx(variables, { serverDirectives = '', errorLog = 'stderr' } = {}) {
   const binary = nginxBinary();
   // Several backends (the scale-out test): the settings are checked with the first, and the
   // upstream lists every one.
@@ -163,10 +163,10 @@ export function startLocalNginx(variables, { serverDirectives = '' } = {}) {
     mkdirSync(dirname(join(scratch, 'conf.d', output)), { recursive: true });
     writeFileSync(join(scratch, 'conf.d', output), filled);
   }
-  writeFileSync(join(scratch, 'nginx.conf'), mainConfig(scratch));
+  writeFileSync(join(scratch, 'nginx.conf'), mainConfig(scratch, errorLog));
   // -e: errors before the configuration is read go to stderr too, not to the system's log file.
   // -c: relative includes (conf.d/...) are read from the scratch directory, as from /etc/nginx in the image.
-  const args = ['-e', 'stderr', '-p', scratch, '-c', join(scratch, 'nginx.conf')];
+  const args = ['-e', errorLog, '-p', scratch, '-c', join(scratch, 'nginx.conf')];
   // Started before nginx, as in the image: it notes the certificate nginx is about to load.
   const watch = spawn('sh', [CERTIFICATE_WATCH_SCRIPT, '--foreground'], {
     env: { ...environment, NGINX_PID_FILE: join(scratch, 'nginx.pid') },

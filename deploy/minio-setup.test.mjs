@@ -105,3 +105,10 @@ test('the app never gets the root user', () => {
   assert.match(run.stderr, /S3_ACCESS_KEY_ID must differ from MINIO_ROOT_USER/);
   assert.deepEqual(run.mc, []);
 });
+
+test('the app’s storage key must be given, here or in its file', () => {
+  const run = setup({ NODE_ENV: 'production', MINIO_ROOT_PASSWORD: STRONG, S3_SECRET_ACCESS_KEY: '' });
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /S3_SECRET_ACCESS_KEY is not set/);
+  assert.deepEqual(run.mc, []);
+});

@@ -65,6 +65,7 @@ case "${NODE_ENV:-production}" in
       fail "MINIO_ROOT_PASSWORD: production needs a less guessable password: about $bits bits by the length × log2(distinct characters) estimate, 64 needed (openssl rand -base64 32 makes one)"
     ;;
 esac
+[ -n "${S3_SECRET_ACCESS_KEY:-}" ] || fail "S3_SECRET_ACCESS_KEY is not set (in .env, or S3_SECRET_ACCESS_KEY_FILE)"
 [ "$S3_ACCESS_KEY_ID" != "$MINIO_ROOT_USER" ] ||
   fail "S3_ACCESS_KEY_ID must differ from MINIO_ROOT_USER (the app gets a user of its own)"
 

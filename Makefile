@@ -74,7 +74,7 @@ test-unit: install
 # against the templates); the deploy nginx configuration run by the machine's nginx: TLS, errors,
 # the visitor's address it hands on, its budgets and body limits.
 test-deploy: install
-	npx dclint docker-compose.yml --max-warnings 0
+	npx dclint docker-compose.yml deploy/compose/*.yml --max-warnings 0
 	node --test deploy/*.test.mjs
 
 test-api: build-backend

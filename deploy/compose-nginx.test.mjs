@@ -1,7 +1,7 @@
 // docker compose's stack, read without a Docker engine: its nginx runs the templates the tests run
 // behind, with the variables they expect, pointed at the backend, the web app, certbot's files and
-// the ports it publishes; every setting reaches the backend from .env; the optional parts sit in
-// their profiles.
+// the ports it publishes (no 443 with TLS=off's override); the backend gets the settings it uses,
+// MinIO's root keys stay with MinIO; the optional parts sit in their profiles.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -19,6 +19,8 @@ import {
 const repo = join(import.meta.dirname, '..');
 const composeText = readFileSync(join(repo, 'docker-compose.yml'), 'utf8');
 const compose = parse(composeText, { merge: true });
+// `!override` (TLS=off's port list) is compose's own tag: read as the list it holds.
+const tlsOff = parse(readFileSync(join(repo, 'deploy/compose/tls-off.yml'), 'utf8'), { logLevel: 'error' });
 const { services } = compose;
 
 /** The instructions of a Dockerfile's stage (`target`, else the last): `{ keyword, args }`. */
@@ -64,7 +66,10 @@ function serviceEnvironment(service, required) {
   const pairs = Array.isArray(environment)
     ? environment.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])
     : Object.entries(environment);
-  return Object.fromEntries(pairs.map(([name, value]) => [name, interpolate(value, required)]));
+  // A name without a value is passed on from .env when set there: unset here.
+  return Object.fromEntries(
+    pairs.filter(([, value]) => value !== null).map(([name, value]) => [name, interpolate(value, required)]),
+  );
 }
 
 /** `COPY [--from=stage] source... destination`, options left out. */
@@ -171,8 +176,11 @@ test('the backend trusts exactly the one proxy in front of it, the nginx service
 
 test('nginx listens where compose publishes, serves the web app from where the image holds it, and is health-checked', () => {
   const variables = settle(nginxVariables('off'));
-  const published = (nginx.service.ports ?? []).map((port) => interpolate(port).split('/')[0].split(':').at(-1));
-  assert.deepEqual(published.sort(), [variables.LISTEN_PORT, variables.TLS_LISTEN_PORT].sort());
+  const published = (ports) => (ports ?? []).map((port) => interpolate(port).split('/')[0].split(':').at(-1)).sort();
+  assert.deepEqual(published(nginx.service.ports), [variables.LISTEN_PORT, variables.TLS_LISTEN_PORT].sort());
+  // TLS=off's override replaces the list: plain HTTP alone, nothing on 443.
+  assert.deepEqual(published(tlsOff.services[nginx.name].ports), [variables.LISTEN_PORT]);
+  assert.match(readFileSync(join(repo, 'deploy/compose/tls-off.yml'), 'utf8'), /^\s+ports: !override$/m);
   const webApp = copies(nginx.stage).find(({ sources }) => sources.some((source) => /frontend\/dist\/?$/.test(source)));
   assert.equal(variables.WEB_ROOT, webApp?.destination);
   assert.ok(
@@ -201,18 +209,20 @@ test('certbot writes its challenges where nginx answers them, and its certificat
   assert.ok(files.TLS_CERTIFICATE.startsWith('/etc/nginx/tls/'));
 });
 
-test('the backend and the worker take every setting from .env, with only where the stack puts things fixed', () => {
+test('the backend and the worker get where the stack puts things, and their other settings by name', () => {
   for (const name of ['backend', 'worker']) {
     const service = services[name];
-    assert.deepEqual(service.env_file, [{ path: '.env', required: true }], name);
-    assert.deepEqual(
-      Object.keys(service.environment).sort(),
-      ['DATABASE_URL', 'NODE_ENV', 'PGPASSWORD', 'PORT', 'ROLE', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'TRUST_PROXY'],
-      name,
-    );
+    assert.equal(service.env_file, undefined, `${name} gets no env_file: only the settings listed`);
+    const { environment } = service;
+    assert.equal(environment.NODE_ENV, '${NODE_ENV:-production}', name);
+    assert.equal(environment.PORT, '3000', name);
+    assert.equal(environment.S3_ENDPOINT, 'http://minio:9000', name);
     // No password in the URL, so no character of it can break the URL.
-    assert.doesNotMatch(service.environment.DATABASE_URL, /:[^/@]*@/);
-    assert.equal(service.environment.PGPASSWORD, '${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD in .env}');
+    assert.equal(environment.DATABASE_URL, 'postgres://giftcast@postgres:5432/giftcast', name);
+    assert.equal(environment.PGPASSWORD, '${POSTGRES_PASSWORD:-}', name);
+    // Passed on by name: unset in .env, the backend's own default applies.
+    for (const setting of ['LOG_LEVEL', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY', 'VIDEO_RETENTION_DAYS'])
+      assert.ok(Object.hasOwn(environment, setting) && environment[setting] === null, `${name} ${setting}`);
   }
   assert.equal(services.worker.environment.ROLE, 'worker');
   assert.equal(services.worker.ports, undefined, 'the worker publishes no port');
@@ -220,11 +230,23 @@ test('the backend and the worker take every setting from .env, with only where t
   assert.equal(services.backend.stop_grace_period, '15m');
 });
 
-test('the backend stores videos as a user of its own bucket, never with MinIO’s root keys', () => {
+test('the worker holds no admin secret and no HTTP setting: it serves nothing but its health check', () => {
+  const http = ['ADMIN_PASSWORD', 'ADMIN_PASSWORD_HASH', 'JWT_SECRET', 'TRUST_PROXY', 'RATE_LIMIT_UPLOADS', 'API_DOCS'];
+  for (const setting of http) {
+    assert.ok(Object.hasOwn(services.backend.environment, setting), `backend ${setting}`);
+    assert.ok(!Object.hasOwn(services.worker.environment, setting), `worker ${setting}`);
+  }
+});
+
+test('MinIO’s root keys reach only minio and minio-setup; the backend stores videos as a user of its own bucket', () => {
   const rootKeys = Object.values(services.minio.environment);
-  for (const name of ['backend', 'worker']) {
-    const environment = Object.values(services[name].environment).join(' ');
+  for (const [name, service] of Object.entries(services)) {
+    if (name === 'minio' || name === 'minio-setup') continue;
+    const environment = Object.entries(service.environment ?? {})
+      .flat()
+      .join(' ');
     for (const key of rootKeys) assert.ok(!environment.includes(key), `${name} gets ${key}`);
+    assert.ok(!/MINIO_ROOT/.test(environment), `${name} gets MinIO's root keys`);
   }
   const setup = readFileSync(join(repo, 'deploy/minio/setup.sh'), 'utf8');
   assert.match(setup, /mc admin user add local "\$S3_ACCESS_KEY_ID" "\$S3_SECRET_ACCESS_KEY"/);

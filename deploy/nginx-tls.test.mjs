@@ -1,11 +1,12 @@
 // nginx terminates TLS: plain HTTP only answers the ACME challenge and redirects to the https
-// origin, HSTS is sent only over TLS, nginx takes up a certificate certbot writes later (the first:
+// origin, HTTP/2 is offered over TLS, HSTS is sent only over TLS, nginx takes up a certificate certbot writes later (the first:
 // it restarts; a renewal: it reloads), and a trusted proxy's X-Forwarded-Proto is kept while a
 // visitor's is not.
 // Each case runs the deploy templates with Debian's nginx and a certificate made with openssl.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
+import { connect as http2Connect } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -122,6 +123,28 @@ describe('TLS=files', () => {
     assert.deepEqual(JSON.parse(answer.body), { fromBackend: true });
     assert.match(answer.headers['strict-transport-security'], /^max-age=\d{8,}/);
     assert.equal(received.at(-1).headers['x-forwarded-proto'], 'https');
+  });
+
+  test('the TLS listener speaks HTTP/2 to a browser that offers it', async () => {
+    const session = http2Connect(site.https, { ca, servername: 'localhost' });
+    try {
+      const answer = await new Promise((resolve, reject) => {
+        session.once('error', reject);
+        const stream = session.request({ ':path': '/api/health' });
+        let body = '';
+        let status;
+        stream.on('response', (headers) => (status = headers[':status']));
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => (body += chunk));
+        stream.on('end', () => resolve({ status, body }));
+        stream.on('error', reject);
+      });
+      assert.equal(session.alpnProtocol, 'h2');
+      assert.equal(answer.status, 200);
+      assert.deepEqual(JSON.parse(answer.body), { fromBackend: true });
+    } finally {
+      session.close();
+    }
   });
 
   test("compose's health check is answered over plain HTTP, not redirected", async () => {

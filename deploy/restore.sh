@@ -3,7 +3,7 @@
 # pg_restore (one transaction: all or nothing), then every object into the bucket.
 #
 #   deploy/restore.sh [--force] <backup folder>             natively: DATABASE_URL and S3_* from the environment or .env
-#   deploy/restore.sh --compose [--force] <backup folder>   the docker compose stack (postgres and minio up, backend stopped)
+#   deploy/restore.sh --compose [--force] <backup folder>   the docker compose stack (postgres and minio up, backend and worker stopped)
 #   --database-only   leaves the bucket alone (a PostgreSQL major upgrade: the objects are still there)
 #
 # A database whose tables hold rows, or a bucket holding objects, is refused unless --force, which
@@ -66,9 +66,13 @@ if [[ $mode == native ]]; then
   [[ -z $bucket ]] || bucket_native check-empty || status=$?
 else
   need_compose
-  if compose ps --status running --services | grep -qx backend; then
-    die "the backend is running: stop it first (docker compose stop backend), restore, then docker compose up -d"
-  fi
+  # Either would write into the database and the bucket meanwhile (uploads, transcodes, the purge).
+  running=$(compose ps --status running --services)
+  for service in backend worker; do
+    if grep -qx "$service" <<<"$running"; then
+      die "the $service is running: stop it first (docker compose stop backend worker), restore, then docker compose up -d"
+    fi
+  done
   tables=$(in_postgres 'exec psql --no-psqlrc --tuples-only --no-align --quiet --set=ON_ERROR_STOP=1 --username="$POSTGRES_USER" --dbname="$POSTGRES_DB"' <<<"$tables_query")
   status=0
   [[ -z $bucket ]] || bucket_compose "$folder" ro check-empty || status=$?

@@ -91,7 +91,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
 
-  if (env.ROLE !== 'worker') {
+  // Swagger UI maps every route for whoever asks: off in production unless API_DOCS=1.
+  if (env.ROLE !== 'worker' && env.API_DOCS) {
     SwaggerModule.setup(`${API_PREFIX}/docs`, app, openApiDocument(app), {
       jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,
     });

@@ -1,105 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
-import { type BackendProcess, startBackendProcess } from './support/backend-process';
+import { join } from 'node:path';
+import { startEmbeddedStorage } from '../src/local/embedded-storage';
+import type { BackendProcess } from './support/backend-process';
 import { fullPost, uniqueEmail, validInquiry, validPost } from './support/factories';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app';
+import { adminGet, BUCKET, contentOf, login, runScript, type Stack, startBackendOn } from './support/restored-stack';
+import { startTestApp, type TestApp } from './support/test-app';
 import { createTestDatabase as createDatabase, type TestSchema } from './support/test-database';
 import { makeClip } from './support/video-fixtures';
-
-const REPO = resolve(__dirname, '../..');
-const BUCKET = 'giftcast-test';
-
-interface Stack {
-  databaseUrl: string;
-  storage: EmbeddedStorage;
-}
-
-/** The compose file's stand-in where no Docker engine runs (see the file). */
-const COMPOSE_STAND_IN = `${process.execPath} ${join(__dirname, 'support', 'compose-stand-in.mjs')}`;
-
-/**
- * deploy/backup.sh or deploy/restore.sh against `stack` (natively, or with --compose through the
- * stand-in), without blocking this process's S3 server.
- */
-function runScript(script: string, args: string[], stack: Stack, extra: Record<string, string> = {}) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn(join(REPO, 'deploy', script), args, {
-      env: {
-        ...process.env,
-        DATABASE_URL: stack.databaseUrl,
-        S3_ENDPOINT: stack.storage.endpoint,
-        S3_REGION: 'us-east-1',
-        S3_BUCKET: BUCKET,
-        S3_ACCESS_KEY_ID: stack.storage.accessKeyId,
-        S3_SECRET_ACCESS_KEY: stack.storage.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
-        ...(args.includes('--compose') ? { COMPOSE: COMPOSE_STAND_IN, STAND_IN_DATABASE_URL: stack.databaseUrl } : {}),
-        ...extra,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
-
-/** The built backend on a restored database and bucket, as a new stack would start it. */
-function startBackendOn(stack: Stack, outbox: string): Promise<BackendProcess> {
-  return startBackendProcess({
-    DATABASE_URL: stack.databaseUrl,
-    DATABASE_POOL_SIZE: '4',
-    S3_ENDPOINT: stack.storage.endpoint,
-    S3_BUCKET: BUCKET,
-    S3_ACCESS_KEY_ID: stack.storage.accessKeyId,
-    S3_SECRET_ACCESS_KEY: stack.storage.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-    ADMIN_PASSWORD,
-    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
-    OUTBOX_DIR: outbox,
-  });
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of the API's own contract
-async function adminGet(url: string, path: string, token: string): Promise<any> {
-  const response = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(200);
-  return response.json();
-}
-
-async function login(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/admin/verify`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password: ADMIN_PASSWORD }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Rows in id order: rows with the same time may be listed in either order. */
-const byId = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
-
-/** Everything a restore must bring back, read through the API. */
-async function contentOf(url: string, token: string, qrToken: string) {
-  const page = async (path: string) => {
-    const { items, ...counts } = await adminGet(url, `${path}?pageSize=200`, token);
-    return { ...counts, items: byId(items) };
-  };
-  return {
-    posts: byId(await adminGet(url, '/api/posts', token)),
-    subscribers: await page('/api/admin/subscribers'),
-    codes: await page('/api/admin/qr'),
-    inquiries: await page('/api/admin/inquiries'),
-    message: (await (await fetch(`${url}/api/messages/${qrToken}`)).json()) as {
-      message: { state: string; videoUrl: string; posterUrl: string };
-    },
-  };
-}
 
 describe('backup and restore (deploy/backup.sh, deploy/restore.sh)', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'giftcast-backup-'));
@@ -308,16 +216,18 @@ describe('backup and restore (deploy/backup.sh, deploy/restore.sh)', () => {
     });
   });
 
-  it('restores against the compose stack, whose backend already started once and made its empty tables', async () => {
+  it('restores against the compose stack, whose backend already started once and made its empty tables, only with the backend and the worker stopped', async () => {
     const target = await emptyStack();
     const fresh = await startBackend(target);
     await fresh.stop();
 
-    const running = await runScript('restore.sh', ['--compose', backups.compose], target, {
-      STAND_IN_RUNNING: 'postgres,minio,backend',
-    });
-    expect(running.status).toBe(1);
-    expect(running.stderr).toContain('the backend is running: stop it first');
+    for (const service of ['backend', 'worker']) {
+      const running = await runScript('restore.sh', ['--compose', backups.compose], target, {
+        STAND_IN_RUNNING: `postgres,minio,${service}`,
+      });
+      expect([service, running.status]).toEqual([service, 1]);
+      expect(running.stderr).toContain(`the ${service} is running: stop it first (docker compose stop backend worker)`);
+    }
 
     const result = await runScript('restore.sh', ['--compose', backups.compose], target, {
       STAND_IN_RUNNING: 'postgres,minio',

@@ -63,3 +63,23 @@ describe('health and API surface', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 });
+
+describe('API docs switched off (production, unless API_DOCS=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ API_DOCS: '0' });
+  });
+  afterAll(() => t.close());
+
+  it.each(['/api/docs', '/api/docs/openapi.json'])(
+    'answers %s with the contract’s 404, not the route map',
+    async (path) => {
+      const response = await t.http.get(path).expect(404).expect('Content-Type', /json/);
+      expect(response.body).toEqual({ statusCode: 404, error: '존재하지 않는 API 경로입니다' });
+    },
+  );
+
+  it('still serves the API itself', async () => {
+    await t.http.get('/api/posts?published=true').expect(200);
+  });
+});

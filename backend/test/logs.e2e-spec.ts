@@ -7,6 +7,7 @@ import { type BackendProcess, startBackendProcess } from './support/backend-proc
 import { createTestSchema, type TestSchema } from './support/test-database';
 
 const BUCKET = 'giftcast-logs';
+const PRODUCTION_STORAGE_SECRET = 'Vx3q-9tLm2Zk7pWc4Rf8nBy6';
 /** Values that must never reach the log, whichever way they were sent. */
 const SECRETS = {
   bearer: 'bearer-secret-7f3a9c',
@@ -43,7 +44,8 @@ describe('logs in production', () => {
   beforeAll(async () => {
     schema = await createTestSchema();
     storageDir = mkdtempSync(join(tmpdir(), 'giftcast-logs-'));
-    storage = await startEmbeddedStorage(storageDir, BUCKET);
+    // A storage secret production accepts (s3rver's own is too guessable).
+    storage = await startEmbeddedStorage(storageDir, BUCKET, { secretAccessKey: PRODUCTION_STORAGE_SECRET });
     // The test server trusts local connections, so any password gets in; production wants one.
     const database = new URL(schema.url);
     database.password ||= 'a-database-password-of-its-own';
@@ -56,6 +58,8 @@ describe('logs in production', () => {
       S3_BUCKET: BUCKET,
       S3_ACCESS_KEY_ID: storage.accessKeyId,
       S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+      MAIL_FROM: 'Giftcast <no-reply@giftcast.co.kr>',
+      INQUIRY_NOTIFY_TO: 'team@giftcast.co.kr',
       // Nothing listens there: the inquiry's notification fails, and says so in the log.
       SMTP_URL: `smtp://mailer:smtp-secret@127.0.0.1:${await freePort()}`,
       ADMIN_PASSWORD: 'logs-admin-password-123',

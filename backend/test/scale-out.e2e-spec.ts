@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -16,6 +16,7 @@ import { makeClip } from './support/video-fixtures';
 jest.setTimeout(120_000);
 
 const BUCKET = 'giftcast-scale-out';
+const PRODUCTION_STORAGE_SECRET = 'Vx3q-9tLm2Zk7pWc4Rf8nBy6';
 const PASSWORD = 'scale-out-admin-password';
 const DAY_MS = 24 * 3600 * 1000;
 const LOCAL_NGINX = resolve(__dirname, '../../deploy/nginx/local-nginx.mjs');
@@ -70,7 +71,8 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
   beforeAll(async () => {
     schema = await createTestSchema();
     storageDir = mkdtempSync(join(tmpdir(), 'giftcast-scale-out-'));
-    storage = await startEmbeddedStorage(storageDir, BUCKET);
+    // A storage secret production accepts (s3rver's own is too guessable).
+    storage = await startEmbeddedStorage(storageDir, BUCKET, { secretAccessKey: PRODUCTION_STORAGE_SECRET });
     smtp = await new SmtpSink().start();
     // The test server trusts local connections, so any password gets in; production wants one.
     const database = new URL(schema.url);
@@ -84,6 +86,8 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
       S3_BUCKET: BUCKET,
       S3_ACCESS_KEY_ID: storage.accessKeyId,
       S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+      MAIL_FROM: 'Giftcast <no-reply@giftcast.co.kr>',
+      INQUIRY_NOTIFY_TO: 'team@giftcast.co.kr',
       SMTP_URL: smtp.url,
       ADMIN_PASSWORD: PASSWORD,
       JWT_SECRET: 'scale-out-jwt-secret-0123456789abcdef',
@@ -103,6 +107,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
         BACKEND_UPSTREAM: web.map((replica) => new URL(replica.url).host).join(' '),
         LISTEN_PORT: `127.0.0.1:${port}`,
         WEB_ROOT: storageDir,
+        ACCESS_LOG: join(storageDir, 'nginx-access.log'),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -161,8 +166,8 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
       await SseClient.connect(`${web[0].url}/api/qr/available/stream`),
       await SseClient.connect(`${web[1].url}/api/qr/available/stream`),
       // nginx hands consecutive requests to its upstream servers in turn: one to each replica.
-      await SseClient.connect(`${site}/api/qr/available/stream`, { 'X-Request-Id': 'try-through-nginx-1' }),
-      await SseClient.connect(`${site}/api/qr/available/stream`, { 'X-Request-Id': 'try-through-nginx-2' }),
+      await SseClient.connect(`${site}/api/qr/available/stream`),
+      await SseClient.connect(`${site}/api/qr/available/stream`),
     ];
     try {
       for (const client of clients) await client.waitForSnapshot(() => true);
@@ -185,7 +190,18 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
       for (const client of clients) client.close();
     }
 
-    // Each replica logs a stream's line when it closes: nginx sent one stream to each.
+    // nginx logs each stream's line when it closes, with the request id it handed the replica, which
+    // logs its own line under the same id: nginx sent one stream to each.
+    const accessLog = join(storageDir, 'nginx-access.log');
+    const streams = await eventually(
+      () =>
+        (existsSync(accessLog) ? readFileSync(accessLog, 'utf8').split('\n').filter(Boolean) : [])
+          .map((line) => JSON.parse(line) as { path: string; request_id: string })
+          .filter((line) => line.path === '/api/qr/available/stream'),
+      (lines) => lines.length === 2,
+      'the access lines of both streams',
+      5000,
+    );
     const servedBy = (id: string) =>
       eventually(
         () => web.findIndex((replica) => logLines(replica).some((line) => line.reqId === id && line.res)),
@@ -193,7 +209,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
         `the line of ${id}`,
         5000,
       );
-    const replicas = [await servedBy('try-through-nginx-1'), await servedBy('try-through-nginx-2')];
+    const replicas = [await servedBy(streams[0].request_id), await servedBy(streams[1].request_id)];
     expect(replicas.sort()).toEqual([0, 1]);
   });
 

@@ -1,8 +1,10 @@
 // The deploy nginx configuration run by the machine's own nginx (Debian's), for the tests and the
 // benchmarks: the settings checked by giftcast-settings.envsh and every file under templates/ filled
 // in as the nginx image does at start, inside the main configuration the image runs (nginx.conf:
-// its workers and connections, conf.d/*.conf included) with its pid, logs and temporary files
-// moved into a scratch directory.
+// its workers and connections, conf.d/*.conf included) with its pid, error log and temporary files
+// moved into a scratch directory, and the access log the templates configure written to ACCESS_LOG
+// (else access.log there). The machine's nginx may be older than the image's: before 1.25.1 the
+// TLS server's `http2 on;` is written the old way, `listen ... ssl http2`.
 //
 // As a command it reads the environment, as the image does, and runs until it is sent SIGTERM or SIGINT:
 //   BACKEND_UPSTREAM=127.0.0.1:3000 LISTEN_PORT=127.0.0.1:8080 WEB_ROOT="$PWD/frontend/dist" \
@@ -100,17 +102,16 @@ export function settle(variables) {
 }
 
 /**
- * MAIN_CONFIG as the tests run it: its pid file and temporary files in `scratch`, errors on
- * standard error, no access log, and workers that run as the invoking user. Started as root (a CI
- * machine, a container), the workers would otherwise run as `nobody` (Debian has no `nginx` user),
- * who cannot read a web app inside a folder only its owner may enter (a clone in root's home).
+ * MAIN_CONFIG as the tests run it: its pid file and temporary files in `scratch`, errors to
+ * `errorLog`, and workers that run as the invoking user. Started as root (a CI machine, a
+ * container), the workers would otherwise run as `nobody` (Debian has no `nginx` user), who cannot
+ * read a web app inside a folder only its owner may enter (a clone in root's home).
  */
-export function localMainConfig(scratch, text = readFileSync(MAIN_CONFIG, 'utf8')) {
+export function localMainConfig(scratch, errorLog = 'stderr', text = readFileSync(MAIN_CONFIG, 'utf8')) {
   const moves = [
     [/^user nginx;$/m, process.getuid?.() === 0 ? 'user root;' : ''],
-    [/^error_log \/var\/log\/nginx\/error\.log \w+;$/m, 'error_log stderr warn;'],
+    [/^error_log \/var\/log\/nginx\/error\.log \w+;$/m, `error_log ${errorLog} warn;`],
     [/^pid \/run\/nginx\.pid;$/m, `pid ${scratch}/nginx.pid;`],
-    [/^(\s*)access_log \/var\/log\/nginx\/access\.log main;$/m, '$1access_log off;'],
     [/\/var\/cache\/nginx\//g, `${scratch}/`],
   ];
   for (const [path, replacement] of moves) {
@@ -128,32 +129,47 @@ function nginxBinary() {
   return binary;
 }
 
+/** `[major, minor, patch]` of the nginx binary (`nginx -v` prints to stderr). */
+function nginxVersion(binary) {
+  const printed = spawnSync(binary, ['-v'], { encoding: 'utf8' }).stderr;
+  return (/nginx\/(\d+)\.(\d+)\.(\d+)/.exec(printed) ?? [0, 0, 0, 0]).slice(1).map(Number);
+}
+
+/** A filled-in template as an nginx older than 1.25.1 reads it: HTTP/2 named on the `listen ... ssl` line. */
+function forOlderNginx(text, [major, minor, patch]) {
+  const hasHttp2Directive = major > 1 || minor > 25 || (minor === 25 && patch >= 1);
+  if (hasHttp2Directive || !/^\s*http2 on;$/m.test(text)) return text;
+  return text.replace(/^\s*http2 on;\n/m, '').replace(/^(\s*listen\s+\S+\s+ssl)(;)/m, '$1 http2$2');
+}
+
 /**
  * Starts nginx in the foreground with the filled-in templates; rejects settings or a configuration
  * nginx refuses. `serverDirectives` go first into the server that serves the site (the benchmark's
- * baseline pages).
+ * baseline pages); `errorLog` is a file for nginx's error log instead of standard error.
  */
-export function startLocalNginx(variables, { serverDirectives = '' } = {}) {
+export function startLocalNginx(variables, { serverDirectives = '', errorLog = 'stderr' } = {}) {
   const binary = nginxBinary();
   // Several backends (the scale-out test): the settings are checked with the first, and the
   // upstream lists every one.
   const backends = backendList(variables.BACKEND_UPSTREAM);
   const scratch = mkdtempSync(join(tmpdir(), 'giftcast-nginx-'));
+  const accessLog = variables.ACCESS_LOG ?? join(scratch, 'access.log');
   const environment = {
-    ...settle({ ...variables, BACKEND_UPSTREAM: backends[0], NGINX_CACHE_DIR: scratch }),
+    ...settle({ ...variables, BACKEND_UPSTREAM: backends[0], NGINX_CACHE_DIR: scratch, ACCESS_LOG: accessLog }),
     GIFTCAST_BACKENDS: backends,
   };
+  const version = nginxVersion(binary);
   for (const { output, text } of templates()) {
-    let filled = fillTemplate(environment, text);
+    let filled = forOlderNginx(fillTemplate(environment, text), version);
     if (output === join('giftcast', 'site.conf') && serverDirectives) filled = `${serverDirectives}\n${filled}`;
     mkdirSync(dirname(join(scratch, 'conf.d', output)), { recursive: true });
     writeFileSync(join(scratch, 'conf.d', output), filled);
   }
-  writeFileSync(join(scratch, 'nginx.conf'), localMainConfig(scratch));
-  // -e: errors before the configuration is read go to stderr too, not to the system's log file.
+  writeFileSync(join(scratch, 'nginx.conf'), localMainConfig(scratch, errorLog));
+  // -e: errors before the configuration is read go to `errorLog` too, not to the system's log file.
   // -c: relative includes (conf.d/...) are read from the scratch directory, as from /etc/nginx in the image.
   // -g: in the foreground, as the image's command starts it.
-  const args = ['-e', 'stderr', '-p', scratch, '-c', join(scratch, 'nginx.conf'), '-g', 'daemon off;'];
+  const args = ['-e', errorLog, '-p', scratch, '-c', join(scratch, 'nginx.conf'), '-g', 'daemon off;'];
   // Started before nginx, as in the image: it notes the certificate nginx is about to load.
   const watch = spawn('sh', [CERTIFICATE_WATCH_SCRIPT, '--foreground'], {
     env: { ...environment, NGINX_PID_FILE: join(scratch, 'nginx.pid') },
@@ -180,6 +196,8 @@ export function startLocalNginx(variables, { serverDirectives = '' } = {}) {
     return status;
   });
   return {
+    /** The JSON access log the templates configure (removed with the scratch directory when nginx stops). */
+    accessLog,
     /** Resolves with nginx's exit code (or signal) when it stops, whoever stopped it (the certificate check too). */
     exited,
     /** Stops nginx at once (open connections such as server-sent events are closed) and cleans up. */

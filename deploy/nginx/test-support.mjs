@@ -32,8 +32,8 @@ export async function listening(port, timeoutMs = 5000) {
 }
 
 /** The local nginx (see local-nginx.mjs), once it listens on `port`. */
-export async function startedNginx(variables, port) {
-  const nginx = startLocalNginx(variables);
+export async function startedNginx(variables, port, options) {
+  const nginx = startLocalNginx(variables, options);
   await Promise.race([
     listening(port),
     nginx.exited.then((status) => Promise.reject(new Error(`nginx stopped (${status})`))),

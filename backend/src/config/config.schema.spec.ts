@@ -1,10 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { ConfigError, type ParsedConfig, parseConfig } from './config.schema';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  ConfigError,
+  estimatedSecretBits,
+  parseBackupConfig,
+  type ParsedConfig,
+  parseConfig,
+  SECRET_MIN_BITS,
+  SECRET_SETTINGS,
+} from './config.schema';
 
 const DATABASE_URL = 'postgres://giftcast@localhost:5432/giftcast';
 const STRONG_PASSWORD = 'correct-horse-battery';
-const STRONG_SECRET = 'k'.repeat(32);
+/** 43 characters as `openssl rand -base64 32` prints them (over 200 bits by the estimate). */
+const STRONG_SECRET = 'q3Vb7XkP0m9ZrT2cW8yL5nHs1dJf4gAe6uKxNoRiStE';
 /** As `npm run hash-password` prints one: scrypt, a 16-byte salt and a 32-byte key, in hex. */
 const PASSWORD_HASH = `scrypt$${'5a'.repeat(16)}$${'c3'.repeat(32)}`;
 
@@ -31,7 +41,9 @@ const SAFE_PRODUCTION = {
   DATABASE_URL: 'postgres://giftcast:a-database-password-of-its-own@db.internal:5432/giftcast',
   S3_ACCESS_KEY_ID: 'giftcast-app',
   S3_SECRET_ACCESS_KEY: 'a-storage-secret-of-its-own',
-  SMTP_URL: 'smtps://mailer:mail-password@smtp.example.com:465',
+  SMTP_URL: 'smtps://mailer:mail-password@smtp.giftcast.co.kr:465',
+  MAIL_FROM: 'Giftcast <no-reply@giftcast.co.kr>',
+  INQUIRY_NOTIFY_TO: 'team@giftcast.co.kr',
 };
 const production = (env: Record<string, string | undefined>) => ({ ...SAFE_PRODUCTION, ...env });
 const secured = (env: Record<string, string | undefined>) =>
@@ -221,7 +233,7 @@ describe('parseConfig', () => {
 
     it('accepts an ADMIN_PASSWORD of exactly 12 characters', () => {
       expect(() =>
-        parseConfig(production({ ADMIN_PASSWORD: 'a'.repeat(12), JWT_SECRET: STRONG_SECRET })),
+        parseConfig(production({ ADMIN_PASSWORD: 'kq7-Vz3mT!pa', JWT_SECRET: STRONG_SECRET })),
       ).not.toThrow();
     });
 
@@ -269,9 +281,9 @@ describe('parseConfig', () => {
       ]);
     });
 
-    it('accepts a JWT_SECRET of exactly 32 characters', () => {
+    it('accepts a JWT_SECRET of exactly 32 characters (32 hex digits: 128 bits)', () => {
       expect(() =>
-        parseConfig(production({ ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET: 'k'.repeat(32) })),
+        parseConfig(production({ ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET: '0123456789abcdef'.repeat(2) })),
       ).not.toThrow();
     });
 
@@ -341,7 +353,9 @@ describe('parseConfig', () => {
       expect(variables).toEqual([
         'ADMIN_PASSWORD',
         'DATABASE_URL',
+        'INQUIRY_NOTIFY_TO',
         'JWT_SECRET',
+        'MAIL_FROM',
         'PUBLIC_URL',
         'S3_ACCESS_KEY_ID',
         'S3_SECRET_ACCESS_KEY',
@@ -349,10 +363,10 @@ describe('parseConfig', () => {
       ]);
     });
 
-    it('refuses every password and key that .env.example and docker compose give as defaults', () => {
+    it('refuses every secret, key and address that .env.example and docker compose give as defaults, naming each', () => {
       const root = resolve(__dirname, '../../..');
       const shipped = [
-        ...readFileSync(resolve(root, '.env.example'), 'utf8').matchAll(/^#?\s*([A-Z0-9_]+)=(.*)$/gm),
+        ...readFileSync(resolve(root, '.env.example'), 'utf8').matchAll(/^#?\s*(?:CHANGE:\s*)?([A-Z0-9_]+)=(.*)$/gm),
         ...readFileSync(resolve(root, 'docker-compose.yml'), 'utf8').matchAll(/\$\{([A-Z0-9_]+):-([^}]*)\}/g),
       ].map(([, name, value]) => [name, value.trim()] as const);
       const asSetting: Record<string, (value: string) => Record<string, string>> = {
@@ -366,16 +380,111 @@ describe('parseConfig', () => {
         MINIO_ROOT_USER: (value) => ({ S3_ACCESS_KEY_ID: value }),
         S3_SECRET_ACCESS_KEY: (value) => ({ S3_SECRET_ACCESS_KEY: value }),
         MINIO_ROOT_PASSWORD: (value) => ({ S3_SECRET_ACCESS_KEY: value }),
+        ADMIN_PASSWORD: (value) => ({ ADMIN_PASSWORD: value }),
+        ADMIN_PASSWORD_HASH: (value) => ({ ADMIN_PASSWORD: '', ADMIN_PASSWORD_HASH: value }),
+        JWT_SECRET: (value) => ({ JWT_SECRET: value }),
+        SMTP_URL: (value) => ({ SMTP_URL: value }),
+        MAIL_FROM: (value) => ({ MAIL_FROM: value }),
+        INQUIRY_NOTIFY_TO: (value) => ({ INQUIRY_NOTIFY_TO: value }),
       };
-      const defaults = shipped.filter(([name]) => name in asSetting);
+      // An empty storage secret is none at all (the SDK then uses the instance's role); an empty
+      // database password is refused.
+      const defaults = shipped.filter(
+        ([name, value]) => name in asSetting && (value !== '' || name === 'POSTGRES_PASSWORD'),
+      );
       expect(defaults.map(([name]) => name)).toEqual(
-        expect.arrayContaining(['DATABASE_URL', 'POSTGRES_PASSWORD', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
+        expect.arrayContaining([
+          'DATABASE_URL',
+          'POSTGRES_PASSWORD',
+          'S3_ACCESS_KEY_ID',
+          'S3_SECRET_ACCESS_KEY',
+          'ADMIN_PASSWORD',
+          'JWT_SECRET',
+          'SMTP_URL',
+          'MAIL_FROM',
+          'INQUIRY_NOTIFY_TO',
+        ]),
       );
       for (const [name, value] of defaults) {
         const setting = asSetting[name](value);
-        const named = 'PGPASSWORD' in setting ? ['PGPASSWORD'] : Object.keys(setting);
-        expect([name, configError(secured(setting)).variables]).toEqual([name, named]);
+        const named = Object.keys(setting).filter(
+          (key) => !['DATABASE_URL', 'ADMIN_PASSWORD'].includes(key) || key === name,
+        );
+        const { variables, error } = configError(secured(setting));
+        expect([name, value, variables]).toEqual([name, value, 'PGPASSWORD' in setting ? ['PGPASSWORD'] : named]);
+        // The hash's placeholder is refused for its shape, the rest as production's defaults.
+        if (name !== 'ADMIN_PASSWORD_HASH') {
+          for (const variable of variables) expect(error.message).toContain(`${variable}: production`);
+        }
       }
+    });
+
+    it.each([
+      ['MAIL_FROM', 'Giftcast <no-reply@localhost>'],
+      ['MAIL_FROM', 'no-reply@127.0.0.1'],
+      ['MAIL_FROM', 'Giftcast <hello@giftcast.example>'],
+      ['MAIL_FROM', 'Giftcast <hello@mail.example.com>'],
+      ['INQUIRY_NOTIFY_TO', 'hello@localhost'],
+      ['INQUIRY_NOTIFY_TO', 'team@shop.localhost'],
+    ])('refuses %s %p: nobody receives mail there', (name, value) => {
+      const { variables, error } = configError(secured({ [name]: value }));
+      expect(variables).toEqual([name]);
+      expect(error.message).toContain('a domain that receives mail');
+    });
+
+    it('accepts MAIL_FROM and INQUIRY_NOTIFY_TO at a real domain, with or without a display name', () => {
+      expect(() =>
+        parseConfig(secured({ MAIL_FROM: 'no-reply@giftcast.co.kr', INQUIRY_NOTIFY_TO: 'Team <team@giftcast.co.kr>' })),
+      ).not.toThrow();
+    });
+
+    it('takes an SMTP relay without a password, on the host or beside it', () => {
+      expect(() => parseConfig(secured({ SMTP_URL: 'smtp://127.0.0.1:25' }))).not.toThrow();
+      expect(() => parseConfig(secured({ SMTP_URL: 'smtp://user:password@mail.internal:587' }))).not.toThrow();
+    });
+
+    it('refuses an SMTP_URL of an example host', () => {
+      expect(
+        configError(secured({ SMTP_URL: 'smtp://mailer:s3cret-of-its-own@smtp.example.net:587' })).variables,
+      ).toEqual(['SMTP_URL']);
+    });
+
+    it.each([
+      ['JWT_SECRET', 'abcdef0123456789'.repeat(2), '0123456789abcde'.repeat(2) + 'ab', 128],
+      ['ADMIN_PASSWORD', 'abcdefghijka', 'abcdefghijaa', 40],
+    ])('takes a %s estimated at %p bits and refuses one just below, naming it', (name, enough, tooLittle, bits) => {
+      expect(Math.floor(estimatedSecretBits(enough))).toBeGreaterThanOrEqual(bits);
+      expect(Math.floor(estimatedSecretBits(tooLittle))).toBeLessThan(bits);
+      expect(() => parseConfig(secured({ [name]: enough }))).not.toThrow();
+      const { variables, error } = configError(secured({ [name]: tooLittle }));
+      expect(variables).toEqual([name]);
+      expect(error.message).toMatch(new RegExp(`${name}: production needs .*bits`));
+    });
+
+    it.each([
+      ['PGPASSWORD', { DATABASE_URL: 'postgres://giftcast@postgres:5432/giftcast' }],
+      ['DATABASE_URL', {}],
+      ['S3_SECRET_ACCESS_KEY', {}],
+    ])('refuses a %s estimated below 64 bits and takes one at 64', (name, extra) => {
+      const enough = 'abcdefghijklmnop'; // 16 characters, 16 different: 64 bits
+      const tooLittle = 'abcdefghijklmnoa'; // 15 different: 62.5 bits
+      const as = (secret: string) =>
+        name === 'DATABASE_URL'
+          ? { DATABASE_URL: `postgres://giftcast:${secret}@db.internal/giftcast` }
+          : { [name]: secret };
+      expect(() => parseConfig(secured({ ...extra, ...as(enough) }))).not.toThrow();
+      expect(configError(secured({ ...extra, ...as(tooLittle) })).variables).toEqual([name]);
+    });
+
+    it('asks no admin secret of a worker, which serves nothing but its health check', () => {
+      expect(() => parseConfig(production({ ROLE: 'worker' }))).not.toThrow();
+      expect(configError(production({ ROLE: 'web' })).variables).toEqual(['ADMIN_PASSWORD', 'JWT_SECRET']);
+    });
+
+    it('turns Swagger UI off unless API_DOCS=1', () => {
+      expect(parseConfig(secured({})).env.API_DOCS).toBe(false);
+      expect(parseConfig(secured({ API_DOCS: '1' })).env.API_DOCS).toBe(true);
+      expect(parseConfig(secured({ API_DOCS: '' })).env.API_DOCS).toBe(false);
     });
 
     it('keeps development and the test stacks free of these rules', () => {
@@ -392,7 +501,86 @@ describe('parseConfig', () => {
     });
   });
 
+  describe('secrets from files (NAME_FILE)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'giftcast-secrets-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const secretFile = (name: string, text: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    };
+
+    it.each(SECRET_SETTINGS.filter((name) => name in parse({}).env))(
+      'reads %s from the file %s_FILE names, without its final newline',
+      (name) => {
+        const value =
+          name === 'DATABASE_URL'
+            ? 'postgres://giftcast:from-a-file@db/giftcast'
+            : name === 'SMTP_URL'
+              ? 'smtp://mail:pw@smtp.giftcast.co.kr'
+              : name === 'ADMIN_PASSWORD_HASH'
+                ? PASSWORD_HASH
+                : `${name}-from a file`;
+        const base = name === 'DATABASE_URL' ? {} : { DATABASE_URL };
+        const env = parseConfig({ ...base, [`${name}_FILE`]: secretFile(name, `${value}\n`) }).env as Record<
+          string,
+          unknown
+        >;
+        expect(env[name]).toBe(value);
+      },
+    );
+
+    it('reads a production secret from its file as strictly as from the environment', () => {
+      const path = secretFile('weak-jwt', 'k'.repeat(40));
+      expect(configError(production({ ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET_FILE: path })).variables).toEqual([
+        'JWT_SECRET',
+      ]);
+      const strong = secretFile('jwt', `${STRONG_SECRET}\r\n`);
+      expect(parseConfig(production({ ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET_FILE: strong })).env.JWT_SECRET).toBe(
+        STRONG_SECRET,
+      );
+    });
+
+    it('takes the file when the variable beside it is empty, as docker compose passes an unset one', () => {
+      const path = secretFile('pg', 'a-database-password-of-its-own');
+      expect(parse({ PGPASSWORD: '', PGPASSWORD_FILE: path }).env.PGPASSWORD).toBe('a-database-password-of-its-own');
+    });
+
+    it('refuses a variable set both ways, and a file it cannot read, naming each *_FILE', () => {
+      const { error, variables } = configError({
+        DATABASE_URL,
+        JWT_SECRET: STRONG_SECRET,
+        JWT_SECRET_FILE: secretFile('jwt-both', STRONG_SECRET),
+        SMTP_URL_FILE: join(dir, 'missing'),
+      });
+      expect(variables).toEqual(['JWT_SECRET_FILE', 'SMTP_URL_FILE']);
+      expect(error.message).toContain('JWT_SECRET is set too');
+      expect(error.message).toContain(`cannot read ${join(dir, 'missing')} (ENOENT)`);
+    });
+  });
+
+  describe('the secret strength estimate', () => {
+    it.each([
+      ['', 0],
+      ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 0],
+      ['abababababababababababababababab', 32],
+      ['0123456789abcdef0123456789abcdef', 128],
+    ])('puts %p at %p bits', (secret, bits) => {
+      expect(estimatedSecretBits(secret)).toBeCloseTo(bits);
+    });
+
+    it('asks machine secrets for more than the rate-limited admin password', () => {
+      expect(SECRET_MIN_BITS.JWT_SECRET).toBeGreaterThan(SECRET_MIN_BITS.PGPASSWORD);
+      expect(SECRET_MIN_BITS.PGPASSWORD).toBeGreaterThan(SECRET_MIN_BITS.ADMIN_PASSWORD);
+    });
+  });
+
   describe.each(['development', 'test'])('in %s', (NODE_ENV) => {
+    it('serves Swagger UI unless API_DOCS=0', () => {
+      expect(parse({ NODE_ENV }).env.API_DOCS).toBe(true);
+      expect(parse({ NODE_ENV, API_DOCS: '0' }).env.API_DOCS).toBe(false);
+    });
+
     it('generates an admin password when none is set, and reports it', () => {
       const first = parse({ NODE_ENV });
       const second = parse({ NODE_ENV });
@@ -417,5 +605,51 @@ describe('parseConfig', () => {
       expect(parsed.env.ADMIN_PASSWORD).toBeUndefined();
       expect(parsed.generatedAdminPassword).toBeUndefined();
     });
+  });
+});
+
+describe('parseBackupConfig', () => {
+  const BACKUP = { BACKUP_REPOSITORY: '/backups/restic', BACKUP_WORK_DIR: '/work', DATABASE_URL };
+
+  it('runs at 03:00 and keeps 14 days unless told otherwise, unencrypted without a key', () => {
+    const env = parseBackupConfig(BACKUP);
+    expect(env).toMatchObject({ BACKUP_HOUR: 3, BACKUP_KEEP_DAYS: 14 });
+    expect(env.BACKUP_PASSWORD).toBeUndefined();
+    expect(env.BACKUP_COPY_REPOSITORY).toBeUndefined();
+  });
+
+  it.each([
+    ['BACKUP_HOUR', '0', 0],
+    ['BACKUP_HOUR', '23', 23],
+    ['BACKUP_KEEP_DAYS', '1', 1],
+  ])('takes %s=%s', (name, value, parsed) => {
+    expect(parseBackupConfig({ ...BACKUP, [name]: value })[name as 'BACKUP_HOUR']).toBe(parsed);
+  });
+
+  it.each([
+    ['BACKUP_HOUR', '24'],
+    ['BACKUP_HOUR', '-1'],
+    ['BACKUP_KEEP_DAYS', '0'],
+    ['BACKUP_REPOSITORY', ''],
+    ['BACKUP_PASSWORD', 'short-pw'],
+  ])('refuses %s=%p, naming it', (name, value) => {
+    expect(() => parseBackupConfig({ ...BACKUP, [name]: value })).toThrow(new RegExp(`- ${name}: `));
+  });
+
+  it('reads BACKUP_PASSWORD_FILE and BACKUP_COPY_SECRET_ACCESS_KEY_FILE', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'giftcast-backup-secrets-'));
+    try {
+      writeFileSync(join(dir, 'key'), 'Xq7!b9Lm-2Zr#4Tp8wKc-restic\n');
+      writeFileSync(join(dir, 's3'), 'copy-secret\n');
+      expect(
+        parseBackupConfig({
+          ...BACKUP,
+          BACKUP_PASSWORD_FILE: join(dir, 'key'),
+          BACKUP_COPY_SECRET_ACCESS_KEY_FILE: join(dir, 's3'),
+        }),
+      ).toMatchObject({ BACKUP_PASSWORD: 'Xq7!b9Lm-2Zr#4Tp8wKc-restic', BACKUP_COPY_SECRET_ACCESS_KEY: 'copy-secret' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

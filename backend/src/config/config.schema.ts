@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 const WEAK_SECRETS = new Set([
@@ -13,13 +14,67 @@ const WEAK_SECRETS = new Set([
 ]);
 
 /**
- * Passwords and storage keys that ship with the project or its images (.env.example, docker
- * compose, MinIO's root account): anyone who has read them could use them.
+ * Passwords, keys and addresses that ship with the project or its images (.env.example, docker
+ * compose, MinIO's root account): anyone who has read them could use them. The unit tests read
+ * .env.example, so a placeholder added there and missing here fails them.
  */
-const DEVELOPMENT_DATABASE_PASSWORDS = new Set(['', 'giftcast', 'giftcast-dev-password', 'postgres', 'password']);
+const PUBLISHED_SECRETS = new Set([
+  '',
+  'giftcast',
+  'giftcast-dev-password',
+  'giftcast-dev-secret',
+  'giftcast-root',
+  'giftcast-root-dev-secret',
+  'choose-a-long-password',
+  'a-random-string-of-at-least-32-characters',
+  'postgres',
+  'password',
+  'minioadmin',
+]);
 const DEVELOPMENT_STORAGE_KEYS = {
-  S3_ACCESS_KEY_ID: new Set(['giftcast', 'giftcast-root', 'minioadmin']),
-  S3_SECRET_ACCESS_KEY: new Set(['giftcast-dev-secret', 'giftcast-root-dev-secret', 'minioadmin']),
+  S3_ACCESS_KEY_ID: PUBLISHED_SECRETS,
+  S3_SECRET_ACCESS_KEY: PUBLISHED_SECRETS,
+} as const;
+
+/**
+ * Settings that may also be read from a file named by NAME_FILE (compose secrets, Kubernetes Secrets
+ * mounted as files), once, at start.
+ */
+export const SECRET_SETTINGS = [
+  'ADMIN_PASSWORD',
+  'ADMIN_PASSWORD_HASH',
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'PGPASSWORD',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'SMTP_URL',
+  'BACKUP_PASSWORD',
+  'BACKUP_COPY_SECRET_ACCESS_KEY',
+] as const;
+
+/**
+ * How many bits a secret holds at most, estimated as a random string of its length over the
+ * characters it uses would: length × log2(distinct characters). Repetition and small alphabets
+ * count against it (`aaaa…` holds none, 32 hex digits 128 bits); words count as their letters do, so
+ * the estimate is an upper bound that catches the obviously weak, not a proof of strength.
+ */
+export function estimatedSecretBits(secret: string): number {
+  const characters = [...secret];
+  const distinct = new Set(characters).size;
+  return distinct < 2 ? 0 : characters.length * Math.log2(distinct);
+}
+
+/** The least estimated strength each secret needs in production (see estimatedSecretBits). */
+export const SECRET_MIN_BITS = {
+  // Guessed online only, through the login's budgets (Security in the README).
+  ADMIN_PASSWORD: 40,
+  // Signs admin tokens: a token in hand can be guessed against offline.
+  JWT_SECRET: 128,
+  // The database, storage and backup keys: machine secrets nobody types.
+  PGPASSWORD: 64,
+  S3_SECRET_ACCESS_KEY: 64,
+  BACKUP_PASSWORD: 64,
 } as const;
 
 /** Host names that only ever mean the machine itself. */
@@ -181,6 +236,8 @@ export const envSchema = z
     GOOGLE_APPLICATION_CREDENTIALS: optionalString,
     /** The database password when DATABASE_URL carries none (docker compose), as the driver reads it. */
     PGPASSWORD: z.string().optional(),
+    /** Swagger UI at /api/docs: on outside production, and in production only with API_DOCS=1. */
+    API_DOCS: optionalString.pipe(booleanString.optional()),
   })
   .superRefine(
     (env, ctx) => {
@@ -193,19 +250,26 @@ export const envSchema = z
         });
       }
       if (env.NODE_ENV !== 'production') return;
-      if (!env.ADMIN_PASSWORD_HASH && (!env.ADMIN_PASSWORD || isWeak(env.ADMIN_PASSWORD, 12))) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['ADMIN_PASSWORD'],
-          message: 'production needs ADMIN_PASSWORD (at least 12 characters, not a default) or ADMIN_PASSWORD_HASH',
-        });
-      }
-      if (!env.JWT_SECRET || isWeak(env.JWT_SECRET, 32)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['JWT_SECRET'],
-          message: 'production needs JWT_SECRET of at least 32 characters that is not a default',
-        });
+      // A worker serves nothing but its health check: it needs no admin secret.
+      if (env.ROLE !== 'worker') {
+        if (!env.ADMIN_PASSWORD_HASH && (!env.ADMIN_PASSWORD || isWeak(env.ADMIN_PASSWORD, 12))) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ADMIN_PASSWORD'],
+            message: 'production needs ADMIN_PASSWORD (at least 12 characters, not a default) or ADMIN_PASSWORD_HASH',
+          });
+        } else if (!env.ADMIN_PASSWORD_HASH && env.ADMIN_PASSWORD) {
+          checkStrength(ctx, 'ADMIN_PASSWORD', env.ADMIN_PASSWORD);
+        }
+        if (!env.JWT_SECRET || isWeak(env.JWT_SECRET, 32)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['JWT_SECRET'],
+            message: 'production needs JWT_SECRET of at least 32 characters that is not a default',
+          });
+        } else {
+          checkStrength(ctx, 'JWT_SECRET', env.JWT_SECRET);
+        }
       }
       for (const [path, message] of unsafeInProduction(env)) ctx.addIssue({ code: 'custom', path: [path], message });
     },
@@ -234,20 +298,62 @@ function unsafeInProduction(env: Partial<Record<keyof Env, unknown>>): [keyof En
   }
   const database = urlOf(env.DATABASE_URL);
   // The driver takes PGPASSWORD where the URL names no password.
+  const fromUrl = Boolean(database?.password) || typeof env.PGPASSWORD !== 'string';
   const password = database ? passwordOf(database) || (typeof env.PGPASSWORD === 'string' ? env.PGPASSWORD : '') : '';
-  if (database && DEVELOPMENT_DATABASE_PASSWORDS.has(password)) {
+  if (database && PUBLISHED_SECRETS.has(password)) {
     problems.push([
-      database.password || typeof env.PGPASSWORD !== 'string' ? 'DATABASE_URL' : 'PGPASSWORD',
+      fromUrl ? 'DATABASE_URL' : 'PGPASSWORD',
       'production needs a database password of its own (in DATABASE_URL or PGPASSWORD; empty or a published default)',
     ]);
+  } else if (database) {
+    const problem = tooWeak('PGPASSWORD', password);
+    if (problem) problems.push([fromUrl ? 'DATABASE_URL' : 'PGPASSWORD', problem]);
   }
   for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
     const value = env[name];
     if (typeof value === 'string' && DEVELOPMENT_STORAGE_KEYS[name].has(value)) {
       problems.push([name, `production needs a storage key of its own in ${name}, not a published default`]);
+    } else if (name === 'S3_SECRET_ACCESS_KEY' && typeof value === 'string') {
+      const problem = tooWeak(name, value);
+      if (problem) problems.push([name, problem]);
+    }
+  }
+  const smtp = urlOf(env.SMTP_URL);
+  if (smtp && EXAMPLE_HOST.test(smtp.hostname)) {
+    problems.push(['SMTP_URL', "production needs SMTP_URL of a real mail server, not .env.example's"]);
+  }
+  for (const name of ['MAIL_FROM', 'INQUIRY_NOTIFY_TO'] as const) {
+    const domain = mailDomain(env[name]);
+    if (domain !== undefined && (LOOPBACK_HOST.test(domain) || EXAMPLE_HOST.test(domain))) {
+      problems.push([name, `production needs ${name} at a domain that receives mail (it is at ${domain})`]);
     }
   }
   return problems;
+}
+
+/** Names reserved for examples (RFC 2606): nobody receives mail there. */
+const EXAMPLE_HOST = /(^|\.)example(\.(com|net|org))?$/i;
+
+/** The domain of `Name <user@domain>` or `user@domain`; undefined where there is none. */
+function mailDomain(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const address = /<([^>]*)>\s*$/.exec(value)?.[1] ?? value;
+  const at = address.lastIndexOf('@');
+  return at < 0 ? undefined : address.slice(at + 1).trim();
+}
+
+/** Why `secret` is too weak for `name` in production, or undefined. */
+function tooWeak(name: keyof typeof SECRET_MIN_BITS, secret: string): string | undefined {
+  const bits = Math.floor(estimatedSecretBits(secret));
+  const needed = SECRET_MIN_BITS[name];
+  if (bits >= needed) return undefined;
+  const what = name === 'PGPASSWORD' ? 'database password' : name;
+  return `production needs a less guessable ${what}: about ${bits} bits by the length × log2(distinct characters) estimate, ${needed} needed (openssl rand -base64 32 makes one)`;
+}
+
+function checkStrength(ctx: z.RefinementCtx, name: 'ADMIN_PASSWORD' | 'JWT_SECRET', secret: string): void {
+  const problem = tooWeak(name, secret);
+  if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
 }
 
 function urlOf(value: unknown): URL | null {
@@ -264,7 +370,7 @@ function passwordOf(url: URL): string {
 }
 
 function isWeak(secret: string, minLength: number): boolean {
-  return secret.length < minLength || WEAK_SECRETS.has(secret.toLowerCase());
+  return secret.length < minLength || WEAK_SECRETS.has(secret.toLowerCase()) || PUBLISHED_SECRETS.has(secret);
 }
 
 export type Env = z.infer<typeof envSchema>;
@@ -281,9 +387,34 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment once; throws a ConfigError naming every bad variable. */
+/**
+ * `source` with every NAME_FILE of SECRET_SETTINGS read into NAME (one final newline dropped, as
+ * `echo` and editors write it), and the problems: a file that cannot be read, or NAME set beside it.
+ */
+export function readSecretFiles(source: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; problems: string[] } {
+  const env = { ...source };
+  const problems: string[] = [];
+  for (const name of SECRET_SETTINGS) {
+    const path = source[`${name}_FILE`]?.trim();
+    if (!path) continue;
+    if (source[name]?.trim()) {
+      problems.push(`${name}_FILE: ${name} is set too; keep one of the two`);
+      continue;
+    }
+    try {
+      env[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(`${name}_FILE: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+  }
+  return { env, problems };
+}
+
+/** Parses the environment once (secrets from their files first); throws a ConfigError naming every bad variable. */
 export function parseConfig(source: NodeJS.ProcessEnv): ParsedConfig {
-  const result = envSchema.safeParse(source);
+  const files = readSecretFiles(source);
+  if (files.problems.length) throw new ConfigError(files.problems);
+  const result = envSchema.safeParse(files.env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
   }
@@ -295,5 +426,51 @@ export function parseConfig(source: NodeJS.ProcessEnv): ParsedConfig {
   }
   // Development without a secret: tokens simply stop working after a restart.
   env.JWT_SECRET ??= randomBytes(32).toString('base64url');
+  env.API_DOCS ??= env.NODE_ENV !== 'production';
   return { env, generatedAdminPassword };
+}
+
+/**
+ * The backup service's settings (docker compose's `backup`, backend/src/backup): where its restic
+ * repository is, when it runs and what it keeps, and what deploy/backup.sh reads to copy the
+ * database and the bucket. Documented in .env.example's Backups section.
+ */
+export const backupEnvSchema = z
+  .object({
+    BACKUP_REPOSITORY: z.string().trim().min(1, 'must name a restic repository (a folder, or s3:https://…)'),
+    BACKUP_WORK_DIR: z.string().trim().min(1),
+    BACKUP_CERTIFICATES_DIR: optionalString,
+    BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+    BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+    BACKUP_PASSWORD: optionalString,
+    BACKUP_COPY_REPOSITORY: optionalString,
+    BACKUP_COPY_ACCESS_KEY_ID: optionalString,
+    BACKUP_COPY_SECRET_ACCESS_KEY: optionalString,
+    DATABASE_URL: envSchema.shape.DATABASE_URL,
+    PGPASSWORD: envSchema.shape.PGPASSWORD,
+    S3_ENDPOINT: envSchema.shape.S3_ENDPOINT,
+    S3_REGION: envSchema.shape.S3_REGION,
+    S3_BUCKET: envSchema.shape.S3_BUCKET,
+    S3_ACCESS_KEY_ID: envSchema.shape.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: envSchema.shape.S3_SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE: envSchema.shape.S3_FORCE_PATH_STYLE,
+  })
+  .superRefine((env, ctx) => {
+    if (env.BACKUP_PASSWORD) {
+      const problem = tooWeak('BACKUP_PASSWORD', env.BACKUP_PASSWORD);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['BACKUP_PASSWORD'], message: problem });
+    }
+  });
+
+export type BackupEnv = z.infer<typeof backupEnvSchema>;
+
+/** The backup service's settings, secrets from their files first; throws a ConfigError naming every bad one. */
+export function parseBackupConfig(source: NodeJS.ProcessEnv): BackupEnv {
+  const files = readSecretFiles(source);
+  if (files.problems.length) throw new ConfigError(files.problems);
+  const result = backupEnvSchema.safeParse(files.env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+  }
+  return result.data;
 }

@@ -41,10 +41,25 @@ export const MIGRATIONS = [
 /** Any number: it only has to be the same for every replica of this application. */
 const MIGRATION_LOCK_ID = 0x6769_6674;
 
-export function dataSourceOptions(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>): DataSourceOptions {
+/**
+ * DATABASE_URL with PGPASSWORD in it where it names none (docker compose), encoded here so that any
+ * character works: the driver would read PGPASSWORD from the environment itself, but not one read
+ * from PGPASSWORD_FILE.
+ */
+function withPassword(databaseUrl: string, password: string | undefined): string {
+  if (!password || !URL.canParse(databaseUrl)) return databaseUrl;
+  const url = new URL(databaseUrl);
+  if (url.password || !url.username) return databaseUrl;
+  url.password = encodeURIComponent(password);
+  return url.toString();
+}
+
+export function dataSourceOptions(
+  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'PGPASSWORD'>,
+): DataSourceOptions {
   return {
     type: 'postgres',
-    url: env.DATABASE_URL,
+    url: withPassword(env.DATABASE_URL, env.PGPASSWORD),
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',

@@ -9,8 +9,16 @@ export interface EmbeddedStorage {
   stop: () => Promise<void>;
 }
 
-/** An S3-compatible server on loopback with its objects under `directory`. */
-export async function startEmbeddedStorage(directory: string, bucket: string): Promise<EmbeddedStorage> {
+/**
+ * An S3-compatible server on loopback with its objects under `directory`. s3rver knows one key
+ * pair of its own; `secretAccessKey` (the tests of production settings, which refuse that one) is
+ * accepted instead by telling it not to check signatures.
+ */
+export async function startEmbeddedStorage(
+  directory: string,
+  bucket: string,
+  { secretAccessKey }: { secretAccessKey?: string } = {},
+): Promise<EmbeddedStorage> {
   mkdirSync(directory, { recursive: true });
   const port = await freePort();
   const server = new S3rver({
@@ -18,13 +26,14 @@ export async function startEmbeddedStorage(directory: string, bucket: string): P
     port,
     directory,
     silent: true,
+    allowMismatchedSignatures: secretAccessKey !== undefined,
     configureBuckets: [{ name: bucket, configs: [] }],
   });
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
     accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
+    secretAccessKey: secretAccessKey ?? 'S3RVER',
     stop: () => server.close(),
   };
 }

@@ -5,6 +5,7 @@ declare module 's3rver' {
     directory: string;
     silent?: boolean;
     resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
     configureBuckets?: { name: string; configs: (string | Buffer)[] }[];
   }
   export default class S3rver {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorMessage } from '../common/error-message';
-import { envSchema } from '../config/config.schema';
+import { envSchema, readSecretFiles } from '../config/config.schema';
 import { loadDotenv } from '../config/dotenv';
 import { BucketNotEmptyError, bucketIsEmpty, DamagedBackupError, exportBucket, importBucket } from './bucket-backup';
 import { s3ClientFor } from './storage.service';
@@ -31,11 +31,15 @@ async function main(): Promise<number> {
     return 2;
   }
   loadDotenv();
-  const parsed = storageSchema.safeParse(process.env);
-  if (!parsed.success) {
-    console.error(
-      `Invalid configuration:\n${parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')}`,
-    );
+  // S3_SECRET_ACCESS_KEY_FILE (compose and Kubernetes secrets) as the backend reads it.
+  const files = readSecretFiles(process.env);
+  const parsed = storageSchema.safeParse(files.env);
+  if (files.problems.length || !parsed.success) {
+    const problems = [
+      ...files.problems,
+      ...(parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? []),
+    ];
+    console.error(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     return 1;
   }
   const settings = parsed.data;

@@ -1,0 +1,73 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { restic } from './restic';
+import { nextRunAt } from './scheduled-backup';
+
+describe('nextRunAt', () => {
+  const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute, 0, 0);
+
+  it('is today at the hour while the hour is still ahead', () => {
+    expect(nextRunAt(at(1, 1, 59), 3)).toEqual(at(1, 3));
+  });
+
+  it('is tomorrow once the hour has begun, and at the hour itself', () => {
+    expect(nextRunAt(at(1, 3), 3)).toEqual(at(2, 3));
+    expect(nextRunAt(at(1, 3, 1), 3)).toEqual(at(2, 3));
+    expect(nextRunAt(at(1, 23, 59), 0)).toEqual(at(2, 0));
+  });
+
+  it('crosses the end of a month', () => {
+    expect(nextRunAt(new Date(2026, 1, 28, 12), 3)).toEqual(new Date(2026, 2, 1, 3));
+  });
+});
+
+describe('restic', () => {
+  const bin = mkdtempSync(join(tmpdir(), 'giftcast-restic-'));
+  const path = process.env.PATH;
+  // A restic that prints what it was given: its arguments, then the variables it reads.
+  writeFileSync(
+    join(bin, 'restic'),
+    '#!/bin/sh\necho "$*"\necho "repository=$RESTIC_REPOSITORY password=${RESTIC_PASSWORD-unset} from=${RESTIC_FROM_PASSWORD-unset} key=${AWS_ACCESS_KEY_ID-unset}"\n',
+  );
+  chmodSync(join(bin, 'restic'), 0o755);
+  beforeAll(() => (process.env.PATH = `${bin}:${path}`));
+  afterAll(() => {
+    process.env.PATH = path;
+    rmSync(bin, { recursive: true, force: true });
+  });
+
+  it('hands the key over in the environment, never on the command line', async () => {
+    const printed = await restic({ location: '/backups/restic', password: 'the-key' }, ['snapshots', '--json']);
+    expect(printed).toBe('snapshots --json\nrepository=/backups/restic password=the-key from=unset key=unset\n');
+  });
+
+  it('opens a repository without a key as unencrypted, saying so to restic', async () => {
+    const printed = await restic({ location: '/backups/restic' }, ['backup', '/work/giftcast']);
+    expect(printed.split('\n')[0]).toBe('backup --insecure-no-password /work/giftcast');
+    expect(printed).toContain('password=unset');
+  });
+
+  it('copies with the source’s key and the second location’s S3 keys', async () => {
+    const printed = await restic(
+      {
+        location: 's3:https://s3.example.net/b/giftcast',
+        password: 'the-key',
+        accessKeyId: 'AKIA',
+        secretAccessKey: 's',
+      },
+      ['copy', 'abc'],
+      { from: { location: '/backups/restic', password: 'the-key' } },
+    );
+    expect(printed).toBe(
+      'copy abc\nrepository=s3:https://s3.example.net/b/giftcast password=the-key from=the-key key=AKIA\n',
+    );
+  });
+
+  it('names the repository and restic’s complaint when it fails', async () => {
+    writeFileSync(join(bin, 'restic'), '#!/bin/sh\necho "Fatal: wrong password or no key found" >&2\nexit 1\n');
+    await expect(restic({ location: '/backups/restic', password: 'x' }, ['snapshots'])).rejects.toThrow(
+      'restic snapshots on /backups/restic failed: Fatal: wrong password or no key found',
+    );
+  });
+});

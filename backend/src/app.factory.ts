@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorBody, HttpExceptionFilter } from './common/http-exception.filter';
+import { JSON_DEPTH_LIMIT, limitJsonDepth } from './common/json-depth';
 import { requestLanguage } from './common/language';
 import { translate } from './common/messages';
 import { createValidationPipe } from './common/validation';
@@ -85,6 +86,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginEmbedderPolicy: false }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use(limitJsonDepth(JSON_DEPTH_LIMIT));
   // Forms only where RFC 8058 needs them: elsewhere a cross-site HTML form cannot post to the API.
   app.use('/api/unsubscribe/one-click', urlencoded({ limit: '16kb', extended: false, parameterLimit: 20 }));
   app.setGlobalPrefix(API_PREFIX);

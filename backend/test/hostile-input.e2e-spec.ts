@@ -494,6 +494,27 @@ describe(`hostile input (fast-check seed ${SEED})`, () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it.each(['/api/%ZZ', '/api/posts/slug/%E0%A4%A', '/api/posts/slug/%ZZ', '/api/qr/%/image.png'])(
+    "answers %s, whose path does not decode, with the API's JSON 404 in the request's language",
+    async (path) => {
+      for (const [language, error] of [
+        [undefined, '존재하지 않는 API 경로입니다'],
+        ['en-US,en;q=0.9', 'No such API route'],
+      ]) {
+        const response = await sendRaw(t.url, {
+          method: 'GET',
+          path,
+          headers: language ? { 'Accept-Language': language } : {},
+        });
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect({ status: response.status, body: JSON.parse(response.text) }).toEqual({
+          status: 404,
+          body: { statusCode: 404, error },
+        });
+      }
+    },
+  );
+
   it(`sent at least ${MINIMUM_REQUESTS} hostile requests and left every table empty and the mailbox too`, async () => {
     expect(sent).toBeGreaterThanOrEqual(MINIMUM_REQUESTS);
     expect(await t.rowCounts()).toEqual({

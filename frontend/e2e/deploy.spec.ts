@@ -215,6 +215,44 @@ test('a visitor cannot name another address in X-Forwarded-For: wrong logins sti
   expect(admin.status).toBe(200);
 });
 
+/** A GET of `path` exactly as written (no URL parser fixes a broken %-escape), to nginx or the backend. */
+function getRaw(port: number, path: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+const THROUGH = { nginx: E2E.port, backend: E2E.backendPort };
+
+for (const [through, port] of Object.entries(THROUGH)) {
+  test(`an address whose %-escapes do not decode is the 404 page, under /api/ the API's JSON 404, through ${through} @desktop`, async () => {
+    for (const path of ['/blog/%E0%A4%A', '/blog/%ZZ', '/%', '/assets/%ZZ']) {
+      const answer = await getRaw(port, path);
+      expect({ path, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        path,
+        status: 404,
+        type: expect.stringMatching(/^text\/html\b/),
+      });
+      expect(answer.body, path).toMatch(/<h1[^>]*>페이지를 찾을 수 없습니다<\/h1>/);
+    }
+    for (const path of ['/api/%ZZ', '/api/posts/slug/%E0%A4%A']) {
+      const answer = await getRaw(port, path);
+      expect({ path, status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({
+        path,
+        status: 404,
+        body: { statusCode: 404, error: '존재하지 않는 API 경로입니다' },
+      });
+    }
+  });
+}
+
 test('on a phone the camera is offered over https, on a name that is not localhost, and plain HTTP redirects there @https', async ({
   page,
   request,

@@ -107,6 +107,16 @@ describe('WebPages', () => {
     }
   });
 
+  it('answers a path whose %-escapes do not decode with the 404 page, a post address too', () => {
+    for (const path of ['/blog/%E0%A4%A', '/blog/%ZZ', '/%', '/v/%ZZ', '/admin/%E0%A4', '/unsubscribe%ZZ']) {
+      expect(pages.choose(path, 'en')).toEqual({
+        kind: 'not-found',
+        html: expect.stringContaining('<title>not-found en</title>'),
+      });
+    }
+    expect(pages.choose('/blog/%EB%B4%84', 'ko')).toMatchObject({ kind: 'post', slug: '봄' });
+  });
+
   it('lists the public paths, not the shells', () => {
     expect(pages.publicPaths).toEqual(['/', '/blog', '/how']);
   });

@@ -1,6 +1,7 @@
 import type { PageLanguage } from '@giftcast/contract/server-render';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDecodablePath } from '../common/request-path';
 
 /** The origin the web build writes into its pages (frontend/src/lib/env-schema.ts). */
 export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
@@ -74,9 +75,12 @@ export class WebPages {
       .sort();
   }
 
+  /** `path`: the request's path as it came, %-escapes and all. */
   choose(path: string, language: PageLanguage, query: Record<string, unknown> = {}): PageChoice {
     const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const page = (name: string) => this.pages.get(`${language}/${name}`);
+    const notFound: PageChoice = { kind: 'not-found', html: page(NOT_FOUND) ?? this.appPage };
+    if (!isDecodablePath(normalized)) return notFound;
 
     if (APP_ONLY.test(normalized)) return { kind: 'app', html: this.appPage };
     if (RENDERED_ONLY.test(normalized)) {
@@ -91,7 +95,7 @@ export class WebPages {
     const html = isPublicPage ? page(name) : undefined;
     if (html) return { kind: 'page', path: normalized, html };
     // Without a prerendered build (a development build), the app itself decides.
-    return { kind: 'not-found', html: page(NOT_FOUND) ?? this.appPage };
+    return notFound;
   }
 }
 

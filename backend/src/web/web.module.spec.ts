@@ -127,6 +127,14 @@ describe('WebModule', () => {
     expect(response.headers['x-robots-tag']).toBe('noindex');
   });
 
+  it.each(['/blog/%E0%A4%A', '/blog/%ZZ', '/%', '/assets/%ZZ', '/media/%E0%A4%A'])(
+    'answers %s, which does not decode, with the 404 page and status 404',
+    async (path) => {
+      const response = await request(app.getHttpServer()).get(path).expect(404).expect('Content-Type', /html/);
+      expect(response.text).toContain('prerendered not-found ko');
+    },
+  );
+
   it('serves the prerendered page when the data cannot be read', async () => {
     testimonials.featured.mockRejectedValueOnce(new Error('database away'));
     const response = await request(app.getHttpServer()).get('/?lang=en').expect(200);

@@ -155,7 +155,9 @@ test('nginx listens where compose publishes, serves the web app from where the i
   const variables = settle(nginxVariables('off'));
   const published = (nginx.service.ports ?? []).map((port) => interpolate(port).split('/')[0].split(':').at(-1));
   assert.deepEqual(published.sort(), [variables.LISTEN_PORT, variables.TLS_LISTEN_PORT].sort());
-  const webApp = copies(nginx.stage).find(({ sources }) => sources.some((source) => /frontend\/dist\/?$/.test(source)));
+  const webApp = copies(nginx.stage).find(({ sources }) =>
+    sources.some((source) => /frontend\/dist\/client\/?$/.test(source)),
+  );
   assert.equal(variables.WEB_ROOT, webApp?.destination);
   assert.ok(
     nginx.service.healthcheck.test

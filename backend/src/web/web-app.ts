@@ -51,10 +51,13 @@ export class WebApp {
   ) {}
 
   mountOn(server: express.Express): void {
+    // Only the build's public files are served as files; the server bundle, the template and the
+    // prerendered pages lie outside their folder, whatever a path's encoding says.
+    const { publicFiles } = this.pages.layout;
     server.use(
       '/assets',
       files(
-        express.static(join(this.pages.root, 'assets'), {
+        express.static(join(publicFiles, 'assets'), {
           immutable: true,
           maxAge: '365d',
           index: false,
@@ -62,14 +65,8 @@ export class WebApp {
         }),
       ),
     );
-    // Static files at the root (favicon, media); the prerendered pages are only served as pages,
-    // and the server bundle not at all.
-    const staticFiles = express.static(this.pages.root, { index: false, maxAge: '1h' });
-    server.use(
-      files((request: Request, response: Response, next: NextFunction) =>
-        /^\/(prerender|ssr)\//.test(request.path) ? next() : staticFiles(request, response, next),
-      ),
-    );
+    // The other public files (favicon, media).
+    server.use(files(express.static(publicFiles, { index: false, maxAge: '1h' })));
     server.get('/robots.txt', (_request: Request, response: Response) => this.robots(response));
     server.get('/sitemap.xml', (_request: Request, response: Response, next: NextFunction) =>
       this.sitemap(response).catch(next),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BlogPost } from '../blog/blog-post.entity';
 import { brandOf, postHeadTags, withPostHead } from './post-head';
 import { robotsTxt, sitemapXml } from './sitemap';
-import { PUBLIC_URL_PLACEHOLDER, WebPages } from './web-pages';
+import { PUBLIC_URL_PLACEHOLDER, WebPages, webBuildLayout } from './web-pages';
 
 const PUBLIC_URL = 'https://gifts.example';
 
@@ -19,14 +19,13 @@ function page(language: string, name: string): string {
 
 function webBuild(): string {
   const root = mkdtempSync(join(tmpdir(), 'web-pages-'));
-  writeFileSync(
-    join(root, 'index.html'),
-    `<html data-public-url="${PUBLIC_URL_PLACEHOLDER}"><div id="root"></div></html>`,
-  );
+  const { template, prerendered } = webBuildLayout(root);
+  mkdirSync(prerendered, { recursive: true });
+  writeFileSync(template, `<html data-public-url="${PUBLIC_URL_PLACEHOLDER}"><div id="root"></div></html>`);
   for (const language of ['ko', 'en']) {
-    mkdirSync(join(root, 'prerender', language), { recursive: true });
+    mkdirSync(join(prerendered, language), { recursive: true });
     for (const name of ['index', 'how', 'blog', 'blog-post', 'not-found']) {
-      writeFileSync(join(root, 'prerender', language, `${name}.html`), page(language, name));
+      writeFileSync(join(prerendered, language, `${name}.html`), page(language, name));
     }
   }
   return root;

@@ -181,7 +181,9 @@ test('nginx listens where compose publishes, serves the web app from where the i
   // TLS=off's override replaces the list: plain HTTP alone, nothing on 443.
   assert.deepEqual(published(tlsOff.services[nginx.name].ports), [variables.LISTEN_PORT]);
   assert.match(readFileSync(join(repo, 'deploy/compose/tls-off.yml'), 'utf8'), /^\s+ports: !override$/m);
-  const webApp = copies(nginx.stage).find(({ sources }) => sources.some((source) => /frontend\/dist\/?$/.test(source)));
+  const webApp = copies(nginx.stage).find(({ sources }) =>
+    sources.some((source) => /frontend\/dist\/client\/?$/.test(source)),
+  );
   assert.equal(variables.WEB_ROOT, webApp?.destination);
   assert.ok(
     nginx.service.healthcheck.test

@@ -17,7 +17,7 @@ before(async () => {
   port = await freePort();
   // The web app inside a folder only its owner may enter, as a clone in root's home is.
   home = mkdtempSync(join(tmpdir(), 'giftcast-home-'));
-  webRoot = join(home, 'giftcast/frontend/dist');
+  webRoot = join(home, 'giftcast/frontend/dist/client');
   mkdirSync(join(webRoot, 'assets'), { recursive: true });
   writeFileSync(join(webRoot, 'assets/index-0123abcd.js'), 'console.log("giftcast")\n');
   // The backend's port is closed: every proxied request fails as during a deploy or a crash.

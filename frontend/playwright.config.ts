@@ -97,7 +97,7 @@ export default defineConfig({
         TLS: 'off',
         BACKEND_UPSTREAM: `127.0.0.1:${E2E.backendPort}`,
         LISTEN_PORT: `127.0.0.1:${E2E.port}`,
-        WEB_ROOT: E2E.webRoot,
+        WEB_ROOT: E2E.publicFiles,
       },
     },
     {
@@ -118,7 +118,7 @@ export default defineConfig({
         BACKEND_UPSTREAM: `127.0.0.1:${E2E.backendPort}`,
         LISTEN_PORT: `127.0.0.1:${E2E.securePlainPort}`,
         TLS_LISTEN_PORT: `127.0.0.1:${E2E.securePort}`,
-        WEB_ROOT: E2E.webRoot,
+        WEB_ROOT: E2E.publicFiles,
       },
     },
   ],

@@ -34,7 +34,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     envDir,
     envPrefix: ENV_PREFIXES,
     build: {
-      outDir: 'dist',
+      // The web build, frontend/dist (the backend's WEB_ROOT), keeps apart what may be served as a
+      // file from what only the server reads: client/ holds the public files alone (nginx's root),
+      // server/ the server bundle, and scripts/prerender.mjs adds the page template and the
+      // prerendered pages there.
+      outDir: isSsrBuild ? 'dist/server' : 'dist/client',
       emptyOutDir: true,
       copyPublicDir: !isSsrBuild,
       // Every browser the site supports preloads modules itself.
@@ -69,7 +73,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
         },
       },
     },
-    // The server bundle (dist/ssr) carries its libraries, so the backend can render the blog's
+    // The server bundle (dist/server) carries its libraries, so the backend can render the blog's
     // pages with it without the web app's node_modules.
     ssr: { noExternal: true },
     server: {

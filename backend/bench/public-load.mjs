@@ -34,6 +34,8 @@ const STREAMS = Number(process.env.BENCH_LOAD_STREAMS ?? 20);
 const WRITES_PER_VISITOR = 8;
 const STREAMS_PER_ADDRESS = 5;
 const WEB_ROOT = resolve(import.meta.dirname, '../../frontend/dist');
+/** What nginx serves itself: the build's public files. */
+const PUBLIC_FILES = join(WEB_ROOT, 'client');
 const READS = ['/api/posts?published=true', '/api/testimonials/featured', '/api/qr/available'];
 
 const work = mkdtempSync(join(tmpdir(), 'giftcast-bench-load-'));
@@ -328,7 +330,7 @@ async function main() {
       });
       const port = await freePort();
       const nginx = startLocalNginx(
-        { BACKEND_UPSTREAM: new URL(backend.url).host, LISTEN_PORT: `127.0.0.1:${port}`, WEB_ROOT },
+        { BACKEND_UPSTREAM: new URL(backend.url).host, LISTEN_PORT: `127.0.0.1:${port}`, WEB_ROOT: PUBLIC_FILES },
         { serverDirectives: `location /bench-static/ { alias ${staticDir}/; }` },
       );
       const site = `http://127.0.0.1:${port}`;

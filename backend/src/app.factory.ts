@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, NotFoundException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -7,8 +7,10 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorBody, HttpExceptionFilter } from './common/http-exception.filter';
+import { JSON_DEPTH_LIMIT, limitJsonDepth } from './common/json-depth';
 import { requestLanguage } from './common/language';
 import { translate } from './common/messages';
+import { isApiPath, isDecodablePath } from './common/request-path';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { createLogger } from './logging/logger';
@@ -50,6 +52,15 @@ function onlyHealthChecks(request: Request, response: Response, next: NextFuncti
 }
 
 /**
+ * An API path that does not decode names no route: the API's 404, before the router (whose
+ * parameter decoding would answer 400) and the pages (which answer theirs in WebApp).
+ */
+function undecodableApiPaths(request: Request, _response: Response, next: NextFunction): void {
+  const undecodable = isApiPath(request.path) && !isDecodablePath(request.path);
+  next(undecodable ? new NotFoundException('error.routeNotFound') : undefined);
+}
+
+/**
  * The API's OpenAPI document: served at /api/docs/openapi.json, and the source of the web app's
  * types (`make api-schema`). `app` has its routes under API_PREFIX.
  */
@@ -82,9 +93,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.set('trust proxy', trustProxy(env.TRUST_PROXY));
   app.use(requestLogging(logger));
   if (env.ROLE === 'worker') app.use(onlyHealthChecks);
+  app.use(undecodableApiPaths);
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginEmbedderPolicy: false }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use(limitJsonDepth(JSON_DEPTH_LIMIT));
   // Forms only where RFC 8058 needs them: elsewhere a cross-site HTML form cannot post to the API.
   app.use('/api/unsubscribe/one-click', urlencoded({ limit: '16kb', extended: false, parameterLimit: 20 }));
   app.setGlobalPrefix(API_PREFIX);

@@ -1,16 +1,17 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { logUncaughtErrors } from './common/uncaught-errors';
+import { PinoLogger } from 'nestjs-pino';
+import { exitOnUncaughtErrors } from './common/uncaught-errors';
 import { ConfigError, parseConfig } from './config/config.schema';
 import { loadDotenv } from './config/dotenv';
 import { startServer } from './server';
 
 /** The production entry (Docker): configuration from the environment, then serve. */
 async function main(): Promise<void> {
-  logUncaughtErrors();
   loadDotenv();
   const { env, generatedAdminPassword } = parseConfig(process.env);
   const { url } = await startServer(env);
+  exitOnUncaughtErrors(PinoLogger.root);
   const logger = new Logger('Main');
   logger.log(
     `Giftcast ${env.ROLE === 'all' ? 'API and jobs' : env.ROLE} listening on ${url} (public URL ${env.PUBLIC_URL})`,

@@ -140,6 +140,20 @@ describe('inquiries: POST /api/contact and POST /api/partner', () => {
       },
     );
 
+    it.each([
+      '"x?cc=someone@evil.example&subject=Hello"@example.com',
+      '"kim jieun"@example.com',
+      '"kim"@example.com',
+      '"kim@home"@example.com',
+    ])('rejects the quoted local part of %p: 유효한 이메일 주소를 입력해주세요, in English too', async (email) => {
+      await expectRejected(validInquiry({ email }), 'email');
+      await expectRejected(validInquiry({ email }), 'email', 'en');
+    });
+
+    it("accepts an unquoted local part with the characters RFC 5322 allows, '?' and '&' among them", async () => {
+      await submit(validInquiry({ email: `o'brien+gift&more?${Date.now()}@example.com` })).expect(201);
+    });
+
     it('rejects a missing email', async () => {
       await expectRejected(validInquiry({ email: undefined }), 'email');
     });

@@ -1,4 +1,5 @@
 import * as fc from 'fast-check';
+import { JSON_DEPTH_LIMIT } from '../src/common/json-depth';
 import { databaseFingerprint } from './support/no-writes';
 import { type RawRequest, type RawResponse, sendRaw } from './support/raw-http';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app';
@@ -58,7 +59,7 @@ const atMost = (max: number) =>
 const notAnEmail = fc.oneof(
   notAString,
   anyText(60).filter((text) => !text.includes('@')),
-  fc.constantFrom('', ' ', '@', 'a@', '@b.co', 'a@@b.co', 'a b@c.co', 'a@b', '"a"@', 'a@b..co', 'a@-b.co'),
+  fc.constantFrom('', ' ', '@', 'a@', '@b.co', 'a@@b.co', 'a b@c.co', 'a@b', '"a"@', 'a@b..co', 'a@-b.co', '"a"@b.co'),
   longerThan(254).map((local) => `${local.replace(/[^a-z]/g, 'a')}@example.com`),
 );
 
@@ -510,6 +511,44 @@ describe(`hostile input (fast-check seed ${SEED})`, () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it.each(['/api/%ZZ', '/api/posts/slug/%E0%A4%A', '/api/posts/slug/%ZZ', '/api/qr/%/image.png'])(
+    "answers %s, whose path does not decode, with the API's JSON 404 in the request's language",
+    async (path) => {
+      for (const [language, error] of [
+        [undefined, '존재하지 않는 API 경로입니다'],
+        ['en-US,en;q=0.9', 'No such API route'],
+      ]) {
+        const response = await sendRaw(t.url, {
+          method: 'GET',
+          path,
+          headers: language ? { 'Accept-Language': language } : {},
+        });
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect({ status: response.status, body: JSON.parse(response.text) }).toEqual({
+          status: 404,
+          body: { statusCode: 404, error },
+        });
+      }
+    },
+  );
+
+  it('refuses a subscription whose address has a quoted local part, with the invalid-email message', async () => {
+    const response = await sendRaw(t.url, {
+      method: 'POST',
+      path: '/api/subscribe',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: '"x?cc=someone@evil.example&subject=Hello"@example.com' }),
+    });
+    expect({ status: response.status, body: JSON.parse(response.text) as unknown }).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: '입력값을 확인해주세요',
+        details: [{ field: 'email', message: '유효한 이메일 주소를 입력해주세요' }],
+      },
+    });
+  });
+
   it(`sent at least ${MINIMUM_REQUESTS} hostile requests and left every table empty and the mailbox too`, async () => {
     expect(sent).toBeGreaterThanOrEqual(MINIMUM_REQUESTS);
     expect(await t.rowCounts()).toEqual({
@@ -521,6 +560,71 @@ describe(`hostile input (fast-check seed ${SEED})`, () => {
     for (const [table, state] of Object.entries(await databaseFingerprint(t))) {
       expect({ table, state }).toEqual({ table, state: '0 rows -' });
     }
+    expect(t.smtp.mails).toHaveLength(0);
+  });
+});
+
+/** `{"name":[[…]]}` nested `depth` levels deep, the object itself being the first. */
+const nestedBody = (depth: number) => `{"name":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+
+const TOO_DEEP = {
+  ko: { statusCode: 400, error: '요청 본문의 중첩이 너무 깊습니다' },
+  en: { statusCode: 400, error: 'The request body is nested too deeply' },
+};
+
+describe(`JSON bodies nested past ${JSON_DEPTH_LIMIT} levels`, () => {
+  let t: TestApp;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    adminToken = await t.adminToken();
+  });
+  afterAll(() => t.close());
+
+  const routes = [
+    { route: 'POST /api/contact (public)', path: '/api/contact', admin: false },
+    { route: 'POST /api/posts (admin)', path: '/api/posts', admin: true },
+  ];
+
+  async function send(path: string, admin: boolean, body: string, language?: string): Promise<RawResponse> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (admin) headers.Authorization = `Bearer ${adminToken}`;
+    if (language) headers['Accept-Language'] = language;
+    return sendRaw(t.url, { method: 'POST', path, headers, body });
+  }
+
+  it.each(routes)('$route: a body nested exactly to the limit reaches validation', async ({ path, admin }) => {
+    const response = await send(path, admin, nestedBody(JSON_DEPTH_LIMIT));
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.text)).toMatchObject({ statusCode: 400, error: '입력값을 확인해주세요' });
+  });
+
+  it.each(routes)(
+    '$route: a body one level past the limit is refused as too deep, in the request language',
+    async ({ path, admin }) => {
+      const korean = await send(path, admin, nestedBody(JSON_DEPTH_LIMIT + 1));
+      expect(korean.headers['content-type']).toMatch(/^application\/json/);
+      expect({ status: korean.status, body: JSON.parse(korean.text) }).toEqual({ status: 400, body: TOO_DEEP.ko });
+      const english = await send(path, admin, nestedBody(JSON_DEPTH_LIMIT + 1), 'en-US,en;q=0.9');
+      expect({ status: english.status, body: JSON.parse(english.text) }).toEqual({ status: 400, body: TOO_DEEP.en });
+    },
+  );
+
+  it.each(routes)('$route: 98 kB of nesting answers 400, not a stack overflow', async ({ path, admin }) => {
+    const body = nestedBody(49_000);
+    expect(body.length).toBeGreaterThan(97_000);
+    const response = await send(path, admin, body);
+    expect({ status: response.status, body: JSON.parse(response.text) }).toEqual({ status: 400, body: TOO_DEEP.ko });
+  });
+
+  it('stored nothing and sent no mail', async () => {
+    expect(await t.rowCounts()).toEqual({
+      contact_submissions: 0,
+      testimonials: 0,
+      blog_posts: 0,
+      blog_subscribers: 0,
+    });
     expect(t.smtp.mails).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@
 // TLS server's `http2 on;` is written the old way, `listen ... ssl http2`.
 //
 // As a command it reads the environment, as the image does, and runs until it is sent SIGTERM or SIGINT:
-//   BACKEND_UPSTREAM=127.0.0.1:3000 LISTEN_PORT=127.0.0.1:8080 WEB_ROOT="$PWD/frontend/dist" \
+//   BACKEND_UPSTREAM=127.0.0.1:3000 LISTEN_PORT=127.0.0.1:8080 WEB_ROOT="$PWD/frontend/dist/client" \
 //     node deploy/nginx/local-nginx.mjs
 // BACKEND_UPSTREAM='127.0.0.1:3000 127.0.0.1:3001' balances over several backends.
 import { spawn, spawnSync } from 'node:child_process';

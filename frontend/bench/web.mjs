@@ -144,6 +144,9 @@ async function startStack(root, work, extraDirectives = '') {
   const [backendPort, nginxPort] = [await freePort(), await freePort()];
   const site = `http://127.0.0.1:${nginxPort}`;
   const webRoot = join(root, 'frontend/dist');
+  // nginx serves the build's public files; a baseline built before they had a folder of their own
+  // has them at the top of its build.
+  const publicFiles = existsSync(join(webRoot, 'client')) ? join(webRoot, 'client') : webRoot;
   const backend = spawn(process.execPath, [join(root, 'backend/dist/local/run-local.js')], {
     env: {
       ...process.env,
@@ -163,7 +166,7 @@ async function startStack(root, work, extraDirectives = '') {
     // nginx starts once the backend answers, so that it logs no refused connections meanwhile.
     await waitFor(`http://127.0.0.1:${backendPort}/api/health`);
     nginx = startLocalNginx(
-      { BACKEND_UPSTREAM: `127.0.0.1:${backendPort}`, LISTEN_PORT: `127.0.0.1:${nginxPort}`, WEB_ROOT: webRoot },
+      { BACKEND_UPSTREAM: `127.0.0.1:${backendPort}`, LISTEN_PORT: `127.0.0.1:${nginxPort}`, WEB_ROOT: publicFiles },
       { serverDirectives: extraDirectives },
     );
     await waitFor(`${site}/api/health`);
@@ -368,7 +371,7 @@ async function measureBuild({ build, root, clip, work, chromePort, withStaticPag
     // JavaScript costs the simulated phone.
     writeFileSync(
       join(staticRoot, 'home-without-scripts.html'),
-      readFileSync(join(root, 'frontend/dist/prerender/ko/index.html'), 'utf8').replace(
+      readFileSync(join(root, 'frontend/dist/server/prerender/ko/index.html'), 'utf8').replace(
         /<script[^>]* src="\/assets\/[^"]*"[^>]*><\/script>/g,
         '',
       ),

@@ -50,7 +50,7 @@ test('nginx answers /assets/ itself, gzip-compressed and cached for a year as im
   expect(asset.headers()['vary']).toMatch(/\bAccept-Encoding\b/i);
   expect(cacheDirectives(asset)).toEqual(expect.arrayContaining(['public', 'max-age=31536000', 'immutable']));
   // Sent as the build compressed it (zopfli, vite.config.ts), not compressed again per request.
-  const built = fileURLToPath(new URL(`../dist${script}`, import.meta.url));
+  const built = fileURLToPath(new URL(`../dist/client${script}`, import.meta.url));
   expect(gunzipSync(readFileSync(`${built}.gz`)).equals(readFileSync(built))).toBe(true);
   expect(Number(asset.headers()['content-length'])).toBe(statSync(`${built}.gz`).size);
 
@@ -214,6 +214,87 @@ test('a visitor cannot name another address in X-Forwarded-For: wrong logins sti
   );
   expect(admin.status).toBe(200);
 });
+
+/** A GET of `path` exactly as written (no URL parser fixes a broken %-escape), to nginx or the backend. */
+function getRaw(port: number, path: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+const THROUGH = { nginx: E2E.port, backend: E2E.backendPort };
+
+for (const [through, port] of Object.entries(THROUGH)) {
+  test(`an address whose %-escapes do not decode is the 404 page, under /api/ the API's JSON 404, through ${through} @desktop`, async () => {
+    for (const path of ['/blog/%E0%A4%A', '/blog/%ZZ', '/%', '/assets/%ZZ']) {
+      const answer = await getRaw(port, path);
+      expect({ path, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        path,
+        status: 404,
+        type: expect.stringMatching(/^text\/html\b/),
+      });
+      expect(answer.body, path).toMatch(/<h1[^>]*>페이지를 찾을 수 없습니다<\/h1>/);
+    }
+    for (const path of ['/api/%ZZ', '/api/posts/slug/%E0%A4%A']) {
+      const answer = await getRaw(port, path);
+      expect({ path, status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({
+        path,
+        status: 404,
+        body: { statusCode: 404, error: '존재하지 않는 API 경로입니다' },
+      });
+    }
+  });
+}
+
+/** The server bundle and the pages' sources, by where they lie in the build and where they once lay. */
+const SERVER_FILES = [
+  '/server/entry-server.js',
+  '/server/index.html',
+  '/server/prerender/ko/index.html',
+  '/index.html',
+  '/ssr/entry-server.js',
+  '/prerender/ko/index.html',
+];
+/** Each as written, with its first letter %-encoded, and with that escape encoded again. */
+const encodedForms = (path: string) => {
+  const escape = `%${path.charCodeAt(1).toString(16)}`;
+  return [path, `/${escape}${path.slice(2)}`, `/${escape.replace('%', '%25')}${path.slice(2)}`];
+};
+
+for (const [through, port] of Object.entries(THROUGH)) {
+  test(`only public files are served as files: the server bundle and the pages' sources are 404 however encoded, a script and the media load, through ${through} @desktop`, async ({
+    request,
+  }) => {
+    for (const path of SERVER_FILES.flatMap(encodedForms)) {
+      const answer = await getRaw(port, path);
+      expect({ path, status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        path,
+        status: 404,
+        type: expect.stringMatching(/^text\/html\b/),
+      });
+      expect(answer.body, path).toMatch(/<h1[^>]*>페이지를 찾을 수 없습니다<\/h1>/);
+    }
+    // Climbing out of the public files is refused too, by nginx at its request line.
+    for (const path of ['/..%2fserver/entry-server.js', '/media/..%2f..%2fserver/entry-server.js']) {
+      const answer = await getRaw(port, path);
+      expect({ path, refused: answer.status >= 400 && answer.status < 500 }).toEqual({ path, refused: true });
+      expect(answer.body, path).not.toContain('renderDocument');
+    }
+
+    for (const path of [await aScriptOfTheHomePage(request), '/favicon.svg', '/media/share-ko.jpg']) {
+      const answer = await getRaw(port, path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      expect(answer.headers['content-type'], path).toMatch(/javascript|svg|jpeg/);
+    }
+  });
+}
 
 test('on a phone the camera is offered over https, on a name that is not localhost, and plain HTTP redirects there @https', async ({
   page,

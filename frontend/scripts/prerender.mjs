@@ -1,15 +1,20 @@
-// Writes the public pages as HTML at build time, in Korean and English, into dist/prerender/:
+// Writes the public pages as HTML at build time, in Korean and English, into dist/server/prerender/:
 // the first response then holds the page and its head tags (title, description, Open Graph,
-// canonical, alternates) before any JavaScript runs. The backend serves these files, and renders
+// canonical, alternates) before any JavaScript runs. The backend serves these pages, and renders
 // the pages that show stored data (home, blog, /try) per request with the same server bundle
-// (dist/ssr/entry-server.js); for those, the files here hold the data's loading state.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// (dist/server/entry-server.js); for those, the files here hold the data's loading state.
+// The page template, index.html as Vite wrote it, moves from the public files (dist/client) to
+// dist/server too: it is a page only once the server has filled it in.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
-const ssrEntry = join(dist, 'ssr', 'entry-server.js');
+const client = join(root, 'dist', 'client');
+const server = join(root, 'dist', 'server');
+const ssrEntry = join(server, 'entry-server.js');
+const templateFile = join(server, 'index.html');
 
 /** Page file name -> the path rendered into it. */
 export const PRERENDERED_PAGES = {
@@ -29,13 +34,14 @@ export const PRERENDERED_PAGES = {
 };
 const LANGUAGES = ['ko', 'en'];
 
-const template = await readFile(join(dist, 'index.html'), 'utf8');
+if (existsSync(join(client, 'index.html'))) await rename(join(client, 'index.html'), templateFile);
+const template = await readFile(templateFile, 'utf8');
 const { renderDocument } = await import(pathToFileURL(ssrEntry).href);
-await rm(join(dist, 'prerender'), { recursive: true, force: true });
+await rm(join(server, 'prerender'), { recursive: true, force: true });
 
 for (const language of LANGUAGES) {
   for (const [name, path] of Object.entries(PRERENDERED_PAGES)) {
-    const file = join(dist, 'prerender', language, `${name}.html`);
+    const file = join(server, 'prerender', language, `${name}.html`);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, await renderDocument(template, path, language));
   }

@@ -59,6 +59,10 @@ export const MESSAGES = {
   'error.requestTimeout': { ko: '요청이 제시간에 끝나지 않았습니다', en: 'The request took too long' },
   'error.malformedJson': { ko: '요청 본문이 올바른 JSON이 아닙니다', en: 'The request body is not valid JSON' },
   'error.tooLarge': { ko: '요청 본문이 너무 큽니다', en: 'The request body is too large' },
+  'error.jsonTooDeep': {
+    ko: '요청 본문의 중첩이 너무 깊습니다',
+    en: 'The request body is nested too deeply',
+  },
   'error.unsupportedMediaType': { ko: '지원하지 않는 요청 형식입니다', en: 'Unsupported request content type' },
   'error.routeNotFound': { ko: '존재하지 않는 API 경로입니다', en: 'No such API route' },
   'error.unauthorized': { ko: '인증이 필요합니다', en: 'Authentication required' },

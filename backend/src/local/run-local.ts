@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { logUncaughtErrors } from '../common/uncaught-errors';
 import { resolve } from 'node:path';
+import { PinoLogger } from 'nestjs-pino';
+import { exitOnUncaughtErrors } from '../common/uncaught-errors';
 import { ConfigError, parseConfig } from '../config/config.schema';
 import { loadDotenv } from '../config/dotenv';
 import { DataSource } from 'typeorm';
@@ -15,7 +16,6 @@ import { startEmbeddedStorage } from './embedded-storage';
  * (DATABASE_URL, S3_ENDPOINT, SMTP_URL) is provided locally under DATA_DIR.
  */
 async function main(): Promise<void> {
-  logUncaughtErrors();
   loadDotenv();
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
   const stops: (() => Promise<void>)[] = [];
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
 
     const { env, generatedAdminPassword } = parseConfig(process.env);
     const { app, url } = await startServer(env, process.env.HOST || '0.0.0.0');
+    exitOnUncaughtErrors(PinoLogger.root);
     stops.splice(0, 0, () => app.close());
     const seeded = await seedDemoContent(app.get(DataSource), app.get(QrStore));
 

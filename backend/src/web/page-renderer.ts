@@ -1,13 +1,12 @@
 import type { PageLanguage, QuerySeed, RenderDocument } from '@giftcast/contract/server-render';
 import { Logger } from '@nestjs/common';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { RenderedPages } from './rendered-pages';
 import type { WebPages } from './web-pages';
 
 /**
  * Renders the pages that show stored data per request, their data included, with the web build's
- * server bundle (dist/ssr/entry-server.js). Without the bundle (a development build) it renders
+ * server bundle (dist/server/entry-server.js). Without the bundle (a development build) it renders
  * nothing, and those pages are served as prerendered shells whose data the app fetches.
  */
 export class PageRenderer {
@@ -20,7 +19,7 @@ export class PageRenderer {
   ) {}
 
   static async load(pages: WebPages): Promise<PageRenderer> {
-    const entry = join(pages.root, 'ssr', 'entry-server.js');
+    const entry = pages.layout.serverBundle;
     if (!existsSync(entry)) return new PageRenderer(pages, null);
     try {
       // An ES module, which Node 24 loads where TypeScript's CommonJS output requires it.

@@ -1,9 +1,10 @@
 import type { PageLanguage } from '@giftcast/contract/server-render';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { join } from 'node:path';
 import { BlogService } from '../blog/blog.service';
 import { isDatabaseUnavailable } from '../common/outage';
+import { isApiPath, isDecodablePath } from '../common/request-path';
 import { AppConfig } from '../config/app-config';
 import { PageRenderer } from './page-renderer';
 import { PageSeeds } from './page-seeds';
@@ -22,6 +23,11 @@ export function pageLanguage(request: Pick<Request, 'query' | 'headers'>): PageL
   const asked = request.query.lang;
   if (asked === 'en' || asked === 'ko') return asked;
   return LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] === 'en' ? 'en' : 'ko';
+}
+
+/** A file server for the paths that decode: any other names no file, and the pages answer it as unknown. */
+function files(serve: RequestHandler): RequestHandler {
+  return (request, response, next) => (isDecodablePath(request.path) ? serve(request, response, next) : next());
 }
 
 /**
@@ -45,27 +51,28 @@ export class WebApp {
   ) {}
 
   mountOn(server: express.Express): void {
+    // Only the build's public files are served as files; the server bundle, the template and the
+    // prerendered pages lie outside their folder, whatever a path's encoding says.
+    const { publicFiles } = this.pages.layout;
     server.use(
       '/assets',
-      express.static(join(this.pages.root, 'assets'), {
-        immutable: true,
-        maxAge: '365d',
-        index: false,
-        fallthrough: false,
-      }),
+      files(
+        express.static(join(publicFiles, 'assets'), {
+          immutable: true,
+          maxAge: '365d',
+          index: false,
+          fallthrough: false,
+        }),
+      ),
     );
-    // Static files at the root (favicon, media); the prerendered pages are only served as pages,
-    // and the server bundle not at all.
-    const staticFiles = express.static(this.pages.root, { index: false, maxAge: '1h' });
-    server.use((request: Request, response: Response, next: NextFunction) =>
-      /^\/(prerender|ssr)\//.test(request.path) ? next() : staticFiles(request, response, next),
-    );
+    // The other public files (favicon, media).
+    server.use(files(express.static(publicFiles, { index: false, maxAge: '1h' })));
     server.get('/robots.txt', (_request: Request, response: Response) => this.robots(response));
     server.get('/sitemap.xml', (_request: Request, response: Response, next: NextFunction) =>
       this.sitemap(response).catch(next),
     );
     server.use((request: Request, response: Response, next: NextFunction) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(request.path);
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.path);
       if (!isPage) return next();
       this.page(request, response).catch(next);
     });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BlogPost } from '../blog/blog-post.entity';
 import { brandOf, postHeadTags, withPostHead } from './post-head';
 import { robotsTxt, sitemapXml } from './sitemap';
-import { PUBLIC_URL_PLACEHOLDER, WebPages } from './web-pages';
+import { PUBLIC_URL_PLACEHOLDER, WebPages, webBuildLayout } from './web-pages';
 
 const PUBLIC_URL = 'https://gifts.example';
 
@@ -19,14 +19,13 @@ function page(language: string, name: string): string {
 
 function webBuild(): string {
   const root = mkdtempSync(join(tmpdir(), 'web-pages-'));
-  writeFileSync(
-    join(root, 'index.html'),
-    `<html data-public-url="${PUBLIC_URL_PLACEHOLDER}"><div id="root"></div></html>`,
-  );
+  const { template, prerendered } = webBuildLayout(root);
+  mkdirSync(prerendered, { recursive: true });
+  writeFileSync(template, `<html data-public-url="${PUBLIC_URL_PLACEHOLDER}"><div id="root"></div></html>`);
   for (const language of ['ko', 'en']) {
-    mkdirSync(join(root, 'prerender', language), { recursive: true });
+    mkdirSync(join(prerendered, language), { recursive: true });
     for (const name of ['index', 'how', 'blog', 'blog-post', 'not-found']) {
-      writeFileSync(join(root, 'prerender', language, `${name}.html`), page(language, name));
+      writeFileSync(join(prerendered, language, `${name}.html`), page(language, name));
     }
   }
   return root;
@@ -120,6 +119,16 @@ describe('WebPages', () => {
         html: expect.stringContaining('<title>not-found en</title>'),
       });
     }
+  });
+
+  it('answers a path whose %-escapes do not decode with the 404 page, a post address too', () => {
+    for (const path of ['/blog/%E0%A4%A', '/blog/%ZZ', '/%', '/v/%ZZ', '/admin/%E0%A4', '/unsubscribe%ZZ']) {
+      expect(pages.choose(path, 'en')).toEqual({
+        kind: 'not-found',
+        html: expect.stringContaining('<title>not-found en</title>'),
+      });
+    }
+    expect(pages.choose('/blog/%EB%B4%84', 'ko')).toMatchObject({ kind: 'post', slug: '봄' });
   });
 
   it('lists the public paths, not the shells', () => {

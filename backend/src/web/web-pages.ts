@@ -1,6 +1,7 @@
 import type { PageLanguage } from '@giftcast/contract/server-render';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDecodablePath } from '../common/request-path';
 
 /** The origin the web build writes into its pages (frontend/src/lib/env-schema.ts). */
 export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
@@ -30,6 +31,21 @@ export type PageChoice =
   | { kind: 'not-found'; html: string };
 
 /**
+ * Where a web build (frontend/dist, WEB_ROOT) keeps its parts (frontend/vite.config.ts): the public
+ * files, the only folder served as files; and apart from them what only the server reads, the
+ * page template, the prerendered pages and the server bundle.
+ */
+export function webBuildLayout(root: string) {
+  const server = join(root, 'server');
+  return {
+    publicFiles: join(root, 'client'),
+    template: join(server, 'index.html'),
+    prerendered: join(server, 'prerender'),
+    serverBundle: join(server, 'entry-server.js'),
+  };
+}
+
+/**
  * The web build's pages, read once: the prerendered public pages in each language (with the
  * build's placeholder origin replaced by PUBLIC_URL) and the plain app page.
  */
@@ -43,18 +59,18 @@ export class WebPages {
   readonly template: string;
   /** A page of the build with the build's placeholder origin replaced by PUBLIC_URL. */
   readonly localize: (html: string) => string;
+  /** The folders and files of the build. */
+  readonly layout: ReturnType<typeof webBuildLayout>;
 
   /** `root`: the web build's folder (frontend/dist). */
-  constructor(
-    readonly root: string,
-    publicUrl: string,
-  ) {
+  constructor(root: string, publicUrl: string) {
+    this.layout = webBuildLayout(root);
     const localize = (html: string) => html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl));
     this.localize = localize;
-    this.template = readFileSync(join(root, 'index.html'), 'utf8');
+    this.template = readFileSync(this.layout.template, 'utf8');
     this.appPage = localize(this.template);
 
-    const prerendered = join(root, 'prerender');
+    const { prerendered } = this.layout;
     const names = existsSync(join(prerendered, 'ko'))
       ? readdirSync(join(prerendered, 'ko'))
           .filter((file) => file.endsWith('.html'))
@@ -74,9 +90,12 @@ export class WebPages {
       .sort();
   }
 
+  /** `path`: the request's path as it came, %-escapes and all. */
   choose(path: string, language: PageLanguage, query: Record<string, unknown> = {}): PageChoice {
     const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const page = (name: string) => this.pages.get(`${language}/${name}`);
+    const notFound: PageChoice = { kind: 'not-found', html: page(NOT_FOUND) ?? this.appPage };
+    if (!isDecodablePath(normalized)) return notFound;
 
     if (APP_ONLY.test(normalized)) return { kind: 'app', html: this.appPage };
     if (RENDERED_ONLY.test(normalized)) {
@@ -91,7 +110,7 @@ export class WebPages {
     const html = isPublicPage ? page(name) : undefined;
     if (html) return { kind: 'page', path: normalized, html };
     // Without a prerendered build (a development build), the app itself decides.
-    return { kind: 'not-found', html: page(NOT_FOUND) ?? this.appPage };
+    return notFound;
   }
 }
 

@@ -16,7 +16,7 @@ import { QrModule } from '../qr/qr.module';
 import { QrService } from '../qr/qr.service';
 import { TestimonialModule } from '../testimonial/testimonial.module';
 import { TestimonialService } from '../testimonial/testimonial.service';
-import { PUBLIC_URL_PLACEHOLDER } from './web-pages';
+import { PUBLIC_URL_PLACEHOLDER, webBuildLayout } from './web-pages';
 import { WebModule } from './web.module';
 
 const PUBLIC_URL = 'https://gifts.example';
@@ -29,17 +29,21 @@ const HEAD =
  */
 function webBuild(): string {
   const root = mkdtempSync(join(tmpdir(), 'web-module-'));
+  const { publicFiles, template, prerendered, serverBundle } = webBuildLayout(root);
   const page = (name: string) => `<html data-public-url="${PUBLIC_URL_PLACEHOLDER}"><head>${HEAD}</head>${name}</html>`;
-  writeFileSync(join(root, 'index.html'), page('<div id="root"></div>'));
+  mkdirSync(join(publicFiles, 'assets'), { recursive: true });
+  writeFileSync(join(publicFiles, 'assets', 'index-0123abcd.js'), 'console.log("giftcast")\n');
+  writeFileSync(join(publicFiles, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(prerendered, { recursive: true });
+  writeFileSync(template, page('<div id="root"></div>'));
   for (const language of ['ko', 'en']) {
-    mkdirSync(join(root, 'prerender', language), { recursive: true });
+    mkdirSync(join(prerendered, language), { recursive: true });
     for (const name of ['index', 'blog', 'how', 'blog-post', 'not-found']) {
-      writeFileSync(join(root, 'prerender', language, `${name}.html`), page(`prerendered ${name} ${language}`));
+      writeFileSync(join(prerendered, language, `${name}.html`), page(`prerendered ${name} ${language}`));
     }
   }
-  mkdirSync(join(root, 'ssr'));
   writeFileSync(
-    join(root, 'ssr', 'entry-server.js'),
+    serverBundle,
     `export async function renderDocument(template, path, language, seeds) {
       return template.replace('<div id="root"></div>', '<div id="root">' + language + ' ' + path + ' ' + JSON.stringify(seeds) + '</div>');
     }`,
@@ -125,6 +129,44 @@ describe('WebModule', () => {
     const response = await request(app.getHttpServer()).get('/blog/no-such-post').expect(404);
     expect(response.text).toContain('prerendered blog-post ko');
     expect(response.headers['x-robots-tag']).toBe('noindex');
+  });
+
+  it.each(['/blog/%E0%A4%A', '/blog/%ZZ', '/%', '/assets/%ZZ', '/media/%E0%A4%A'])(
+    'answers %s, which does not decode, with the 404 page and status 404',
+    async (path) => {
+      const response = await request(app.getHttpServer()).get(path).expect(404).expect('Content-Type', /html/);
+      expect(response.text).toContain('prerendered not-found ko');
+    },
+  );
+
+  it('serves the public files: a script with a year of caching, the favicon', async () => {
+    const script = await request(app.getHttpServer()).get('/assets/index-0123abcd.js').expect(200);
+    expect(script.text).toBe('console.log("giftcast")\n');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await request(app.getHttpServer()).get('/favicon.svg').expect(200).expect('Content-Type', /svg/);
+  });
+
+  it.each([
+    '/server/entry-server.js',
+    '/%73erver/entry-server.js',
+    '/%2573erver/entry-server.js',
+    '/server/prerender/ko/index.html',
+    '/server/%70rerender/ko/index.html',
+    '/server/index.html',
+    '/index.html',
+    '/%69ndex.html',
+    '/ssr/entry-server.js',
+    '/%73sr/entry-server.js',
+    '/%2573sr/entry-server.js',
+    '/prerender/ko/index.html',
+    '/%70rerender/ko/index.html',
+    '/%2570rerender/ko/index.html',
+    '/..%2fserver/entry-server.js',
+    '/media/..%2f..%2fserver/entry-server.js',
+    '/%2e%2e/server/prerender/ko/how.html',
+  ])('never serves %s, outside the public files, but the 404 page', async (path) => {
+    const response = await request(app.getHttpServer()).get(path).expect(404).expect('Content-Type', /html/);
+    expect(response.text).toContain('prerendered not-found ko');
   });
 
   it('serves the prerendered page when the data cannot be read', async () => {

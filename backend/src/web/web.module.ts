@@ -2,7 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type express from 'express';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { BlogModule } from '../blog/blog.module';
 import { AppConfig } from '../config/app-config';
 import { QrModule } from '../qr/qr.module';
@@ -10,7 +10,7 @@ import { TestimonialModule } from '../testimonial/testimonial.module';
 import { PageRenderer } from './page-renderer';
 import { PageSeeds } from './page-seeds';
 import { WebApp } from './web-app';
-import { WebPages } from './web-pages';
+import { WebPages, webBuildLayout } from './web-pages';
 
 /** The web build at WEB_ROOT, read once at start. */
 const webPagesProvider = {
@@ -19,9 +19,8 @@ const webPagesProvider = {
   useFactory: ({ env }: AppConfig): WebPages => {
     if (!env.WEB_ROOT) throw new Error('WebModule serves the web build at WEB_ROOT, which is unset');
     const root = resolve(env.WEB_ROOT);
-    if (!existsSync(join(root, 'index.html'))) {
-      throw new Error(`WEB_ROOT ${root} has no index.html: build the frontend first`);
-    }
+    const { template } = webBuildLayout(root);
+    if (!existsSync(template)) throw new Error(`WEB_ROOT ${root} has no ${template}: build the frontend first`);
     return new WebPages(root, env.PUBLIC_URL);
   },
 };

@@ -34,7 +34,8 @@ export const E2E = {
   /** The plain-HTTP nginx under the same name. */
   plainNamedUrl: `http://${secureHost}:${port}`,
   tlsDir: resolve(here, '../../.e2e/tls'),
-  webRoot: resolve(here, '../../dist'),
+  /** The web build's public files, which nginx serves itself (the backend reads the whole build). */
+  publicFiles: resolve(here, '../../dist/client'),
   dataDir: resolve(here, '../../.e2e/data'),
   mailDir: resolve(here, '../../.e2e/mail'),
   adminPassword: 'e2e-admin-password-123',

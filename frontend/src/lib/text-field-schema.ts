@@ -28,6 +28,16 @@ export function trimmedText<Limits extends LengthLimits>(
     );
 }
 
+/**
+ * An e-mail address field: '' or over `limit.max` characters or not an address, one message for
+ * all. Like the backend (`EmailAddress`), it takes no quoted local part (`"x?cc=…"@example.com`):
+ * zod's address pattern, named here so that it stays the one, is a dot-atom of letters, digits and
+ * `_'+-` at a domain with a top-level domain, narrower than what the backend takes.
+ */
+export function emailAddress(limit: { max: number }, message: string) {
+  return trimmedText(limit, { max: message }, z.email({ pattern: z.regexes.email, error: message }));
+}
+
 /** An absolute http(s) URL, what the backend's URL fields accept. */
 export function isHttpUrl(value: string): boolean {
   try {

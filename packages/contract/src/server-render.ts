@@ -6,7 +6,7 @@ export type PageLanguage = 'ko' | 'en';
 export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
 
 /**
- * The server bundle's export (frontend/src/entry-server.tsx, built to dist/ssr/entry-server.js):
+ * The server bundle's export (frontend/src/entry-server.tsx, built to dist/server/entry-server.js):
  * the page at `path` in `language`, written into the web build's index.html (`template`), its
  * queries filled with `seeds` so that the app hydrates without fetching them again.
  */

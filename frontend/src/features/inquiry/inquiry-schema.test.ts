@@ -63,6 +63,12 @@ describe('inquiry schema', () => {
       expect(errorsOf(language, { email: 'giver.name+gift@flowers.co.kr' })).toEqual({});
     });
 
+    it('rejects an address with a quoted local part, as the backend does', () => {
+      for (const email of ['"x?cc=someone@evil.example&subject=Hello"@example.com', '"kim jieun"@example.com']) {
+        expect({ email, errors: errorsOf(language, { email }) }).toEqual({ email, errors: { email: text.email } });
+      }
+    });
+
     it('leaves the phone optional: empty or blank is fine', () => {
       expect(errorsOf(language, { phone: '' })).toEqual({});
       expect(errorsOf(language, { phone: '   ' })).toEqual({});

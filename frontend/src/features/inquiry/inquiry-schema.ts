@@ -2,14 +2,13 @@ import { INQUIRY_LIMITS } from '@giftcast/contract/limits';
 import type { TFunction } from '../../lib/i18n';
 // zod/mini: this form is on public pages, so it must not pull full zod into the visitor's bundle.
 import * as z from 'zod/mini';
-import { trimmedText } from '../../lib/text-field-schema';
+import { emailAddress, trimmedText } from '../../lib/text-field-schema';
 
 export function createInquirySchema(t: TFunction) {
   const L = INQUIRY_LIMITS;
-  const emailInvalid = t('inquiry.validation.emailInvalid');
   return z.object({
     name: trimmedText(L.name, { min: t('inquiry.validation.nameMin'), max: t('inquiry.validation.nameMax') }),
-    email: trimmedText(L.email, { max: emailInvalid }, z.email(emailInvalid)),
+    email: emailAddress(L.email, t('inquiry.validation.emailInvalid')),
     phone: trimmedText(L.phone, { max: t('inquiry.validation.phoneMax') }),
     message: trimmedText(L.message, {
       min: t('inquiry.validation.messageMin'),

@@ -1,6 +1,7 @@
 import { Badge, CloseButton, DataList, Dialog, Link, Portal, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { mailtoHref } from '../../../lib/mailto';
 import { useAdminInquiry, type Inquiry } from '../api/use-admin-inquiries';
 import { formatDateTime } from '../format-date-time';
 import { useExpireOnUnauthorized } from '../use-expire-on-unauthorized';
@@ -54,7 +55,7 @@ export function InquiryDetailDialog({ token, inquiry, onClose, onSessionExpired 
                     <DataList.Item>
                       <DataList.ItemLabel>{t('admin.inquiries.fields.email')}</DataList.ItemLabel>
                       <DataList.ItemValue>
-                        <Link href={`mailto:${shown.email}`} colorPalette="blue" wordBreak="break-all">
+                        <Link href={mailtoHref(shown.email)} colorPalette="blue" wordBreak="break-all">
                           {shown.email}
                         </Link>
                       </DataList.ItemValue>

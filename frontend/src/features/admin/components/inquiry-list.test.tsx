@@ -98,6 +98,29 @@ describe('inquiry list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('links a hostile stored address to a mail to that address alone: no cc, no subject', async () => {
+    // Stored before quoted local parts were refused: its quotes hide a query for the mailto link.
+    const address = '"x?cc=attacker@evil.example&subject=Urgent&body=Pay"@example.com';
+    const hostile = inquiry(26, { name: 'Mallory', email: address });
+    fakeAdminApi({
+      'GET /api/admin/inquiries': () => jsonResponse(200, { items: [hostile], total: 1, page: 1, pageSize: 20 }),
+      'GET /api/admin/inquiries/inq-26': () => jsonResponse(200, hostile),
+    });
+    const { user } = await renderList();
+    await user.click(await screen.findByRole('button', { name: 'View the inquiry from Mallory' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Inquiry from Mallory' });
+    const href = await waitFor(() => {
+      const link = within(dialog).getByRole('link', { name: address });
+      return link.getAttribute('href')!;
+    });
+    const url = new URL(href);
+    expect(url.protocol).toBe('mailto:');
+    expect(href).not.toMatch(/[?&#"\s]/);
+    expect(url.search).toBe('');
+    expect(decodeURIComponent(url.pathname)).toBe(address);
+  });
+
   it('writes dates in the Korean locale in Korean', async () => {
     await changeLanguage('ko');
     fakeAdminApi({ 'GET /api/admin/inquiries': list });

@@ -18,9 +18,11 @@ async function main(): Promise<void> {
   logUncaughtErrors();
   loadDotenv();
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+  // Stopped in the reverse order of their start: the app first, while the storage and the
+  // database it hands its work back to are still there, then the storage, then the database.
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
   };
 
   const defaults: Record<string, string> = {
@@ -53,7 +55,7 @@ async function main(): Promise<void> {
 
     const { env, generatedAdminPassword } = parseConfig(process.env);
     const { app, url } = await startServer(env, process.env.HOST || '0.0.0.0');
-    stops.splice(0, 0, () => app.close());
+    stops.push(() => app.close());
     const seeded = await seedDemoContent(app.get(DataSource), app.get(QrStore));
 
     const lines = [

@@ -100,6 +100,8 @@ export const envSchema = z
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATABASE_EMBEDDED: booleanString.default(false),
+    /** The longest a statement may run; the client gives up 5 s later should the server not answer at all. */
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 
     S3_ENDPOINT: optionalString.pipe(url.optional()),
     S3_REGION: z.string().default('us-east-1'),

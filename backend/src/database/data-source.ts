@@ -37,7 +37,26 @@ export const MIGRATIONS = [
 /** Any number: it only has to be the same for every replica of this application. */
 const MIGRATION_LOCK_ID = 0x6769_6674;
 
-export function dataSourceOptions(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>): DataSourceOptions {
+/** A connection that cannot be opened within this long fails (the server is away or overloaded). */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** How much longer than the server's own statement timeout the client waits for an answer at all. */
+const CLIENT_QUERY_MARGIN_MS = 5000;
+
+/**
+ * Every query has a deadline: PostgreSQL cancels a statement after DATABASE_STATEMENT_TIMEOUT_SECONDS
+ * (the longest legitimate ones, the purge's batches and a newsletter's send records, take
+ * seconds), and the client gives up a few seconds later should the server not answer at all (a
+ * stalled network never delivers the cancellation). Migrations may take longer and wait for each
+ * other's lock, so they run without either.
+ */
+export function dataSourceOptions(
+  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_TIMEOUT_SECONDS'>,
+  { migrating = false } = {},
+): DataSourceOptions {
+  const statementMs = env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000;
+  const deadlines = migrating
+    ? {}
+    : { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_QUERY_MARGIN_MS };
   return {
     type: 'postgres',
     url: env.DATABASE_URL,
@@ -49,7 +68,7 @@ export function dataSourceOptions(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL
     installExtensions: false,
     uuidExtension: 'pgcrypto',
     poolSize: env.DATABASE_POOL_SIZE,
-    extra: { max: env.DATABASE_POOL_SIZE, connectionTimeoutMillis: 10_000 },
+    extra: { max: env.DATABASE_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, ...deadlines },
   };
 }
 
@@ -58,7 +77,7 @@ export function dataSourceOptions(env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL
  * connection of its own; the embedded database serves one process, so it needs none.
  */
 export async function runMigrations(env: Env): Promise<string[]> {
-  const dataSource = new DataSource(dataSourceOptions(env));
+  const dataSource = new DataSource(dataSourceOptions(env, { migrating: true }));
   await dataSource.initialize();
   const lock = env.DATABASE_EMBEDDED ? null : dataSource.createQueryRunner();
   try {

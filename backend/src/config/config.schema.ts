@@ -109,6 +109,9 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: booleanString.default(true),
+    STORAGE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+    /** A storage call with no answer, or a transfer with no byte either way, for this long fails. */
+    STORAGE_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 
     SMTP_URL: optionalString.pipe(
       z

@@ -14,6 +14,7 @@ import { CreateQrCodes1795320687323 } from './migrations/1795320687323-CreateQrC
 import { CreateNewsletterSends1795333169181 } from './migrations/1795333169181-CreateNewsletterSends';
 import { AddQrCodePools1795642959316 } from './migrations/1795642959316-AddQrCodePools';
 import { AddVideoMessageFailures1795643615000 } from './migrations/1795643615000-AddVideoMessageFailures';
+import { AddVideoFailureReasons1795708684820 } from './migrations/1795708684820-AddVideoFailureReasons';
 
 export const ENTITIES = [
   ContactSubmission,
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   CreateNewsletterSends1795333169181,
   AddQrCodePools1795642959316,
   AddVideoMessageFailures1795643615000,
+  AddVideoFailureReasons1795708684820,
 ];
 
 /** Any number: it only has to be the same for every replica of this application. */

@@ -96,6 +96,24 @@ describe('running the media tools', () => {
     expect(error).toMatchObject({ signal, askedToStop });
     expect(asUnplayable(error, limits)).not.toBeInstanceOf(UnplayableVideoError);
   });
+
+  it('takes ffmpeg’s clean stop on SIGTERM for a stop, not for the video’s error, but only as its last line', async () => {
+    const limits = { timeoutMs: 5000 };
+    const stopped = await run(
+      '/bin/sh',
+      ['-c', 'echo "frame= 10" >&2; echo "Exiting normally, received signal 15." >&2; exit 255'],
+      limits,
+    ).catch((e: unknown) => e);
+    expect(stopped).toMatchObject({ signal: 'SIGTERM', askedToStop: true });
+    expect(asUnplayable(stopped, limits)).not.toBeInstanceOf(UnplayableVideoError);
+    // A file's metadata printed in ffmpeg's input summary is not ffmpeg's word.
+    const forged = await run(
+      '/bin/sh',
+      ['-c', 'echo "    title : Exiting normally, received signal 15." >&2; echo "Invalid data found" >&2; exit 1'],
+      limits,
+    ).catch((e: unknown) => e);
+    expect(asUnplayable(forged, limits)).toMatchObject({ reason: 'unreadable' });
+  });
 });
 
 describe('the arguments of the media tools', () => {

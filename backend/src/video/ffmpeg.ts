@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { stat } from 'node:fs/promises';
+import { constants } from 'node:os';
 import type { Writable } from 'node:stream';
 import { errorMessage } from '../common/error-message';
 import type { Env } from '../config/config.schema';
@@ -151,8 +152,8 @@ function killGroup(child: ChildProcess): void {
  * Starts a tool in a process group of its own, so that a signal sent to the backend's group (Ctrl-C
  * in a terminal) reaches the backend, which stops the tool itself, and never the tool first.
  * `done` rejects with ToolTimeoutError past the wall-clock or CPU limit, with the abort reason when
- * `limits.signal` aborts, with ToolKilledError when a signal from elsewhere killed it, and with the
- * tool's own error when it exits non-zero: only the last is about the video.
+ * `limits.signal` aborts, with ToolKilledError when a signal from elsewhere killed or stopped it,
+ * and with the tool's own error when it exits non-zero: only the last is about the video.
  */
 export function startTool(binary: string, args: string[], limits: RunLimits, { stdin = false } = {}): RunningTool {
   const [command, argv] = limitedCommand(binary, args, limits);
@@ -203,6 +204,7 @@ export function startTool(binary: string, args: string[], limits: RunLimits, { s
       else if (signal === 'SIGXCPU')
         reject(new ToolTimeoutError(`${binary} used up its ${limits.cpuSeconds} s of CPU time`));
       else if (signal) reject(new ToolKilledError(signal, binary));
+      else if (stoppedBy(stderr)) reject(new ToolKilledError(stoppedBy(stderr)!, binary));
       else reject(new Error(`${binary} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });
@@ -211,6 +213,17 @@ export function startTool(binary: string, args: string[], limits: RunLimits, { s
     done,
     stop: (reason) => stop(reason),
   };
+}
+
+/**
+ * The signal ffmpeg says it stopped for: it catches SIGINT and SIGTERM, finishes cleanly and exits
+ * 255 with this as its last line. Only the last line counts: what it prints of a file (its
+ * metadata) comes before, indented.
+ */
+function stoppedBy(stderr: string): NodeJS.Signals | undefined {
+  const number = /^Exiting normally, received signal (\d+)\.$/.exec(stderr.trim().split('\n').at(-1) ?? '')?.[1];
+  const named = Object.entries(constants.signals).find(([, value]) => value === Number(number));
+  return named?.[0] as NodeJS.Signals | undefined;
 }
 
 /** Runs a tool to completion; see startTool for how it can fail. */

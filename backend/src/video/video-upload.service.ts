@@ -173,14 +173,17 @@ export class VideoUploadService {
     uploaded.catch(() => undefined);
     const probe = this.tools.probeUpload(demuxerOf(mimeType)!);
     const tap = probe?.tap() ?? new PassThrough();
+    let streaming = true;
     void probe?.result.then((declared) => {
-      const refused = declared && this.refusal(key, declared);
-      if (refused) tap.destroy(refused); // at once, not after the rest of the upload
+      // At once, not after the rest of the upload; once it is in, the verdict below decides.
+      const refused = streaming && declared && this.refusal(key, declared);
+      if (refused) tap.destroy(refused);
     });
     body.write(head);
     void probe?.feed(head);
     try {
       await pipeline(file, limit, tap, body, { end: false });
+      streaming = false;
       await form.complete;
       const declared = await probe?.result;
       const refused = declared && this.refusal(key, { ...declared, sizeBytes: limit.bytes });
@@ -189,6 +192,7 @@ export class VideoUploadService {
       await uploaded;
       return limit.bytes;
     } catch (error) {
+      streaming = false;
       body.destroy();
       await upload.abort();
       if (error instanceof PayloadTooLargeException || error instanceof UnprocessableEntityException) throw error;

@@ -2,7 +2,10 @@
 //  1. a 100 MiB upload through the backend vs a direct multipart PUT of the same bytes to the same
 //     S3 server (ratio, goal >= 0.8) and the backend's RSS growth (goal <= 64 MB);
 //  2. transcoding a 60 s 720p clip: seconds of work per second of video;
-//  3. purging 1,000 and 10,000 expired messages (goal <= 20 s for 10,000).
+//  3. purging 1,000 and 10,000 expired messages (goal <= 20 s for 10,000);
+//  4. video bombs: the time to refuse one (from its headers as it uploads, and from its packets in
+//     the transcoder), and a normal clip's time to ready when a bomb was submitted just before it,
+//     against the same clip's time to ready alone.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +18,9 @@ import { dist, rssMiB, sleep, startBackend as startBench, withSchema } from './s
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { startEmbeddedStorage } = require(`${dist}/local/embedded-storage.js`);
 const { findMediaTools, run, transcodeArgs } = require(`${dist}/video/ffmpeg.js`);
+const { parseConfig } = require(`${dist}/config/config.schema.js`);
+const { mediaLimits } = require(`${dist}/video/media-limits.js`);
+const { MediaTools } = require(`${dist}/video/media-tools.js`);
 const MiB = 1024 * 1024;
 // The S3 server runs in this process: never block its event loop while it serves.
 const execAsync = promisify(execFile);
@@ -52,7 +58,11 @@ async function newCodes(backend, count) {
   return (await response.json()).items;
 }
 
-/** A real 100 MiB file: a short clip padded with bytes ffmpeg would skip. */
+/**
+ * A real 100 MiB file: a clip padded with bytes ffmpeg would skip. It declares 3 minutes, as a
+ * phone's 100 MiB video would: over a shorter one those bytes would be more than a phone records
+ * in a second, and the upload's probe would refuse it.
+ */
 function bigUpload() {
   const clip = join(work, 'head.webm');
   execFileSync('ffmpeg', [
@@ -62,7 +72,7 @@ function bigUpload() {
     '-f',
     'lavfi',
     '-i',
-    'testsrc=duration=1:size=320x240:rate=15',
+    'testsrc=duration=180:size=320x240:rate=1',
     '-c:v',
     'libvpx',
     clip,
@@ -124,8 +134,9 @@ async function uploadBench() {
   const storage = await startEmbeddedStorage(join(work, 's3-upload'), 'bench');
   try {
     return await withSchema('bench_video', async (databaseUrl) => {
-      // No transcoding during the measurement: it would compete for the same two cores.
-      const backend = await startBackend(databaseUrl, storage, { FFMPEG_PATH: '/nonexistent', PATH: '/nonexistent' });
+      // No transcoding during the measurement, which would compete for the same two cores: a web
+      // replica takes the uploads (probing them as they stream in, as in production).
+      const backend = await startBackend(databaseUrl, storage, { ROLE: 'web' });
       try {
         const file = bigUpload();
         const codes = await newCodes(backend, 6);
@@ -186,10 +197,153 @@ async function transcodeBench() {
     'libopus',
     clip.replace('.mp4', '.webm'),
   ]);
+  // The arguments and limits the transcoder uses, from the default settings.
+  const { env } = parseConfig({ DATABASE_URL: 'postgres://bench@127.0.0.1/bench' });
+  const limits = mediaLimits(env);
+  const media = new MediaTools({ env });
+  const args = transcodeArgs(clip.replace('.mp4', '.webm'), 'matroska', clip, {
+    maxSeconds: limits.maxSeconds,
+    maxBytes: 2 * env.VIDEO_MAX_BYTES,
+    threads: env.TRANSCODE_THREADS,
+    maxFramePixels: limits.maxFramePixels,
+    maxFps: 60,
+    inputFps: 30,
+  });
   const started = performance.now();
-  await run(tools.ffmpeg, transcodeArgs(clip.replace('.mp4', '.webm'), clip));
+  await run(tools.ffmpeg, args, media.runLimits(env.TRANSCODE_TIMEOUT_SECONDS * 1000));
   const seconds = (performance.now() - started) / 1000;
   return { ffmpeg: tools.ffmpeg, seconds, perVideoSecond: seconds / 60 };
+}
+
+/** ffmpeg's output file, made in the scratch folder; `-f webm -` writes to a pipe, as a browser's recorder streams. */
+function madeByFfmpeg(args, name) {
+  const file = join(work, name);
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args, file]);
+  return readFileSync(file);
+}
+
+async function uploadBytes(backend, token, bytes, name, type) {
+  const form = new FormData();
+  form.append('video', new Blob([bytes], { type }), name);
+  const response = await fetch(`${backend.url}/api/messages/${token}/video`, { method: 'POST', body: form });
+  return response.status;
+}
+
+/** Seconds until the code's message is no longer processing, and its state then. */
+async function settled(backend, token, started) {
+  for (;;) {
+    const { message } = await (await fetch(`${backend.url}/api/messages/${token}`)).json();
+    if (message && message.state !== 'processing')
+      return { seconds: (performance.now() - started) / 1000, state: message.state, reason: message.failureReason };
+    await sleep(50);
+  }
+}
+
+async function bombBench() {
+  const storage = await startEmbeddedStorage(join(work, 's3-bombs'), 'bench');
+  try {
+    return await withSchema('bench_video', async (databaseUrl) => {
+      const backend = await startBackend(databaseUrl, storage);
+      try {
+        const huge = madeByFfmpeg(
+          ['-f', 'lavfi', '-i', 'color=c=black:s=8192x8192:r=1:d=2', '-c:v', 'libx264', '-preset', 'ultrafast'],
+          'huge.mp4',
+        );
+        // 30 frames a second declared, 60 frames packed into a quarter of a second: only the packets tell.
+        const squashed = madeByFfmpeg(
+          [
+            '-f',
+            'lavfi',
+            '-i',
+            'testsrc=size=320x240:rate=30:duration=2',
+            '-c:v',
+            'libvpx',
+            '-b:v',
+            '300k',
+            '-bsf:v',
+            'setts=ts=TS/8',
+            '-f',
+            'webm',
+          ],
+          'squashed.webm',
+        );
+        const normal = madeByFfmpeg(
+          [
+            '-f',
+            'lavfi',
+            '-i',
+            'testsrc2=duration=10:size=1280x720:rate=30',
+            '-f',
+            'lavfi',
+            '-i',
+            'sine=duration=10',
+            '-shortest',
+            '-c:v',
+            'libx264',
+            '-preset',
+            'veryfast',
+            '-c:a',
+            'aac',
+          ],
+          'normal.mp4',
+        );
+        const codes = await newCodes(backend, 16);
+        const next = () => codes.shift().qrToken;
+
+        // Refused from its headers as it uploads: the answer comes before the upload would be stored.
+        const refusals = [];
+        for (let i = 0; i < 3; i++) {
+          const started = performance.now();
+          const status = await uploadBytes(backend, next(), huge, 'huge.mp4', 'video/mp4');
+          if (status !== 422) throw new Error(`the 8192x8192 upload answered ${status}`);
+          refusals.push((performance.now() - started) / 1000);
+        }
+
+        // Refused from its packets by the transcoder, before ffmpeg starts.
+        const packetRefusals = [];
+        for (let i = 0; i < 3; i++) {
+          const token = next();
+          const started = performance.now();
+          if ((await uploadBytes(backend, token, squashed, 'squashed.webm', 'video/webm')) !== 201)
+            throw new Error('squashed upload refused');
+          const outcome = await settled(backend, token, started);
+          if (outcome.reason !== 'tooDemanding') throw new Error(`the squashed WebM ended ${JSON.stringify(outcome)}`);
+          packetRefusals.push(outcome.seconds);
+        }
+
+        // A normal clip alone, then right after each kind of bomb.
+        const alone = [];
+        const afterBombs = [];
+        for (let i = 0; i < 2; i++) {
+          let token = next();
+          let started = performance.now();
+          await uploadBytes(backend, token, normal, 'normal.mp4', 'video/mp4');
+          alone.push((await settled(backend, token, started)).seconds);
+
+          await uploadBytes(backend, next(), huge, 'huge.mp4', 'video/mp4');
+          await uploadBytes(backend, next(), squashed, 'squashed.webm', 'video/webm');
+          token = next();
+          started = performance.now();
+          await uploadBytes(backend, token, normal, 'normal.mp4', 'video/mp4');
+          const outcome = await settled(backend, token, started);
+          if (outcome.state !== 'ready') throw new Error(`the normal clip ended ${JSON.stringify(outcome)}`);
+          afterBombs.push(outcome.seconds);
+        }
+        const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+        return {
+          headerRefusal: median(refusals),
+          packetRefusal: median(packetRefusals),
+          alone: median(alone),
+          afterBombs: median(afterBombs),
+          sizes: { huge: huge.length, squashed: squashed.length },
+        };
+      } finally {
+        await backend.stop();
+      }
+    });
+  } finally {
+    await storage.stop();
+  }
 }
 
 async function purgeBench(count) {
@@ -275,12 +429,13 @@ async function purgeBench(count) {
   }
 }
 
-// BENCH_ONLY=upload|transcode|purge runs one part.
+// BENCH_ONLY=upload|transcode|purge|bombs runs one part.
 const only = process.env.BENCH_ONLY;
 try {
   if (!only || only === 'upload') await reportUpload();
   if (!only || only === 'transcode') await reportTranscode();
   if (!only || only === 'purge') await reportPurge();
+  if (!only || only === 'bombs') await reportBombs();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -314,4 +469,19 @@ async function reportPurge() {
   console.log(line('1,000: ', small));
   console.log(line('10,000:', large));
   console.log(`  growth x${(large.seconds / small.seconds).toFixed(1)} for x10 messages (goal <= 20 s for 10,000)`);
+}
+
+async function reportBombs() {
+  const bombs = await bombBench();
+  const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+  console.log('Video bombs (median of 3; normal clip: 10 s 720p30 H.264, median of 2)');
+  console.log(
+    `  8192x8192 MP4 (${kb(bombs.sizes.huge)}), refused from its headers on upload (422): ${bombs.headerRefusal.toFixed(2)} s`,
+  );
+  console.log(
+    `  WebM of 60 frames in 0.25 s (${kb(bombs.sizes.squashed)}), refused from its packets by the transcoder: ${bombs.packetRefusal.toFixed(2)} s from upload to failed`,
+  );
+  console.log(
+    `  normal clip to ready alone: ${bombs.alone.toFixed(2)} s; right after both bombs: ${bombs.afterBombs.toFixed(2)} s`,
+  );
 }

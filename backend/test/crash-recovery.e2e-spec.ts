@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
 import { PurgeExpiredJob } from '../src/video/purge-expired.job';
-import { type BackendProcess, startBackendProcess } from './support/backend-process';
+import { type BackendProcess, childProcessesOf, startBackendProcess } from './support/backend-process';
 import { eventually } from './support/eventually';
 import { TcpOutage } from './support/fault-proxy';
 import { multipartBody, multipartType } from './support/multipart';
@@ -136,6 +136,33 @@ describe('after a crash', () => {
     );
     expect(ready.message.state).toBe('ready');
   }, 180_000);
+
+  it('hands a transcode back, unspent, when SIGTERM reaches its whole process group, as Ctrl-C does', async () => {
+    const started = await startBackendProcess(env, { ownProcessGroup: true });
+    processes.push(started);
+    const code = await newCode(started.url);
+    const form = new FormData();
+    form.append('video', new Blob([new Uint8Array(makeClip('mp4', 10, '1280x720'))], { type: 'video/mp4' }), 'a.mp4');
+    expect(
+      (await fetch(`${started.url}/api/messages/${code.qrToken}/video`, { method: 'POST', body: form })).status,
+    ).toBe(201);
+    await eventually(
+      () => childProcessesOf(started.child.pid!, 'ffmpeg'),
+      (ffmpeg) => ffmpeg.length > 0,
+      'ffmpeg to run',
+    );
+    const exited = new Promise((done) => started.child.once('exit', done));
+    process.kill(-started.child.pid!, 'SIGTERM');
+    await exited;
+
+    expect(await row(code.id)).toMatchObject({
+      state: 'processing',
+      job_lease_until: null,
+      job_attempts: 0,
+      failure_reason: null,
+      status: 'recorded',
+    });
+  }, 120_000);
 
   it('finishes an upload in flight when told to stop (SIGTERM), then exits', async () => {
     const leaving = await backend();

@@ -1,10 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
 import { freePort } from '../src/local/free-port';
+import { logId } from '../src/logging/log-id';
 import { type BackendProcess, startBackendProcess } from './support/backend-process';
+import { eventually } from './support/eventually';
 import { createTestSchema, type TestSchema } from './support/test-database';
+import { makeClip } from './support/video-fixtures';
 
 const BUCKET = 'giftcast-logs';
 const PRODUCTION_STORAGE_SECRET = 'Vx3q-9tLm2Zk7pWc4Rf8nBy6';
@@ -197,6 +202,74 @@ describe('logs in production', () => {
     for (const secret of Object.values(SECRETS)) expect(output).not.toContain(secret);
     expect(output).not.toMatch(/authorization|cookie|x-owner-key/i);
   });
+
+  it('names a video in the transcoder’s and the upload’s lines by a hash of its id, never the id itself', async () => {
+    const login = await fetch(`${backend.url}/api/admin/verify`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: 'logs-admin-password-123' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const created = await fetch(`${backend.url}/api/admin/qr`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 3 }),
+    });
+    const codes = ((await created.json()) as { items: { qrToken: string }[] }).items.map((c) => c.qrToken);
+    const send = (qrToken: string, bytes: Buffer, name: string, type: string) => {
+      const form = new FormData();
+      form.append('video', new Blob([new Uint8Array(bytes)], { type }), name);
+      return fetch(`${backend.url}/api/messages/${qrToken}/video`, { method: 'POST', body: form });
+    };
+    const settled = (qrToken: string) =>
+      eventually(
+        async () =>
+          (await (await fetch(`${backend.url}/api/messages/${qrToken}`)).json()) as {
+            message: { id: string; state: string } | null;
+          },
+        (body) => body.message !== null && body.message.state !== 'processing',
+        'the transcoder to finish',
+      );
+    // One becomes a message, one fails in the transcoder, one is refused as it uploads.
+    expect((await send(codes[0], makeClip('webm'), 'message.webm', 'video/webm')).status).toBe(201);
+    const unreadable = Buffer.concat([
+      Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'),
+      randomBytes(512),
+    ]);
+    expect((await send(codes[1], unreadable, 'broken.mp4', 'video/mp4')).status).toBe(201);
+    const ready = (await settled(codes[0])).message!;
+    const failed = (await settled(codes[1])).message!;
+    expect([ready.state, failed.state]).toEqual(['ready', 'failed']);
+    const ids = [ready.id, failed.id];
+    const audioOnly = execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=1',
+      '-c:a',
+      'aac',
+      '-f',
+      'mp4',
+      '-movflags',
+      'frag_keyframe+empty_moov',
+      '-',
+    ]);
+    expect((await send(codes[2], audioOnly, 'voice.mp4', 'video/mp4')).status).toBe(422);
+
+    const transcoder = lines().filter((line) => line.context === 'Transcode' || line.context === 'VideoUpload');
+    expect(transcoder.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`message ${logId(ready.id)}:`),
+        expect.stringContaining(`message ${logId(failed.id)} cannot be played`),
+        expect.stringMatching(/^message [0-9a-f]{12} refused on upload/),
+      ]),
+    );
+    const output = backend.output();
+    for (const id of ids) expect(output).not.toContain(id);
+    for (const qrToken of codes) expect(output).not.toContain(qrToken);
+  }, 120_000);
 
   it('tags what a service logs while handling a request with the request’s id', async () => {
     const response = await fetch(`${backend.url}/api/contact`, {

@@ -142,6 +142,18 @@ export const MESSAGES = {
   'error.video.tooLarge': { ko: '영상 파일이 허용된 크기보다 큽니다', en: 'The video is larger than allowed' },
   'error.video.notVideo': { ko: '영상 파일만 올릴 수 있습니다', en: 'Only video files can be uploaded' },
   'error.video.oneFile': { ko: '영상 파일은 하나만 보내주세요', en: 'Send one video file only' },
+  'error.video.noVideo': {
+    ko: '올린 파일에 화면이 없습니다. 화면이 담긴 영상을 올려주세요',
+    en: 'The file has no picture. Please upload a video with a picture',
+  },
+  'error.video.tooLong': {
+    ko: '영상이 허용된 길이보다 깁니다. 더 짧은 영상을 올려주세요',
+    en: 'The video is longer than allowed. Please upload a shorter one',
+  },
+  'error.video.tooDemanding': {
+    ko: '휴대폰이 찍는 영상보다 화면이 크거나 초당 장면 수나 데이터가 많아 처리할 수 없습니다. 휴대폰 카메라로 찍은 영상을 올려주세요',
+    en: 'This video has a larger picture, more frames a second or more data than a phone records. Please upload a video from a phone camera',
+  },
   'error.video.incomplete': {
     ko: '영상이 끝까지 전송되지 않았습니다. 다시 시도해주세요',
     en: 'The video did not arrive whole. Please try again',

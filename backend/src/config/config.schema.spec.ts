@@ -146,6 +146,83 @@ describe('parseConfig', () => {
     }
   });
 
+  it('gives the deadlines of the database and the object store their documented defaults', () => {
+    expect(parse({}).env).toMatchObject({
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: 60,
+      STORAGE_CONNECT_TIMEOUT_SECONDS: 5,
+      STORAGE_REQUEST_TIMEOUT_SECONDS: 30,
+    });
+    expect(
+      parse({
+        DATABASE_STATEMENT_TIMEOUT_SECONDS: '1',
+        STORAGE_CONNECT_TIMEOUT_SECONDS: '1',
+        STORAGE_REQUEST_TIMEOUT_SECONDS: '1',
+      }).env,
+    ).toMatchObject({
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: 1,
+      STORAGE_CONNECT_TIMEOUT_SECONDS: 1,
+      STORAGE_REQUEST_TIMEOUT_SECONDS: 1,
+    });
+  });
+
+  it('refuses a deadline of zero, which would mean none, naming each', () => {
+    const { variables } = configError({
+      DATABASE_URL,
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: '0',
+      STORAGE_CONNECT_TIMEOUT_SECONDS: '0',
+      STORAGE_REQUEST_TIMEOUT_SECONDS: '0',
+      TRANSCODE_TIMEOUT_SECONDS: '0',
+    });
+    expect(variables).toEqual([
+      'DATABASE_STATEMENT_TIMEOUT_SECONDS',
+      'STORAGE_CONNECT_TIMEOUT_SECONDS',
+      'STORAGE_REQUEST_TIMEOUT_SECONDS',
+      'TRANSCODE_TIMEOUT_SECONDS',
+    ]);
+  });
+
+  it('gives the media limits and the bounds of ffmpeg their documented defaults, and reads fractions', () => {
+    expect(parse({}).env).toMatchObject({
+      VIDEO_MAX_SIDE: 4096,
+      VIDEO_MAX_MEGAPIXELS: 8.9,
+      VIDEO_MAX_FPS: 120,
+      VIDEO_MAX_MBPS: 120,
+      VIDEO_MAX_GIGAPIXELS: 25,
+      TRANSCODE_THREADS: 2,
+      TRANSCODE_MEMORY_MB: 1536,
+      TRANSCODE_TIMEOUT_SECONDS: 900,
+    });
+    expect(
+      parse({ VIDEO_MAX_MEGAPIXELS: '2.1', VIDEO_MAX_GIGAPIXELS: '0.5', TRANSCODE_THREADS: '1' }).env,
+    ).toMatchObject({
+      VIDEO_MAX_MEGAPIXELS: 2.1,
+      VIDEO_MAX_GIGAPIXELS: 0.5,
+      TRANSCODE_THREADS: 1,
+    });
+  });
+
+  it('refuses media limits that are zero, fractional where they count, or too small to run ffmpeg, naming each', () => {
+    const { variables } = configError({
+      DATABASE_URL,
+      VIDEO_MAX_SIDE: '0',
+      VIDEO_MAX_MEGAPIXELS: '0',
+      VIDEO_MAX_FPS: '29.97',
+      VIDEO_MAX_MBPS: '0',
+      VIDEO_MAX_GIGAPIXELS: '-1',
+      TRANSCODE_THREADS: '0',
+      TRANSCODE_MEMORY_MB: '100',
+    });
+    expect(variables).toEqual([
+      'TRANSCODE_MEMORY_MB',
+      'TRANSCODE_THREADS',
+      'VIDEO_MAX_FPS',
+      'VIDEO_MAX_GIGAPIXELS',
+      'VIDEO_MAX_MBPS',
+      'VIDEO_MAX_MEGAPIXELS',
+      'VIDEO_MAX_SIDE',
+    ]);
+  });
+
   it.each([
     ['5/10m', { points: 5, seconds: 600 }],
     ['100/h', { points: 100, seconds: 3600 }],

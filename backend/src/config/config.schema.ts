@@ -155,6 +155,8 @@ export const envSchema = z
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATABASE_EMBEDDED: booleanString.default(false),
+    /** The longest a statement may run; the client gives up 5 s later should the server not answer at all. */
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 
     S3_ENDPOINT: optionalString.pipe(url.optional()),
     S3_REGION: z.string().default('us-east-1'),
@@ -162,6 +164,9 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: booleanString.default(true),
+    STORAGE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+    /** A storage call with no answer, or a transfer with no byte either way, for this long fails. */
+    STORAGE_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 
     SMTP_URL: optionalString.pipe(
       z
@@ -218,9 +223,19 @@ export const envSchema = z
     TRANSCODE_TIMEOUT_SECONDS: z.coerce
       .number()
       .int()
-      .min(10)
+      .min(1)
       .max(6 * 3600)
       .default(900),
+    TRANSCODE_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+    /** Address space of each ffmpeg/ffprobe run, where the system's ulimit -v works. */
+    TRANSCODE_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(1536),
+    // What a phone records; anything beyond is refused from its headers and packets, before decoding.
+    VIDEO_MAX_SIDE: z.coerce.number().int().min(320).max(16_384).default(4096),
+    VIDEO_MAX_MEGAPIXELS: z.coerce.number().min(0.1).max(300).default(8.9),
+    VIDEO_MAX_FPS: z.coerce.number().int().min(1).max(1000).default(120),
+    VIDEO_MAX_MBPS: z.coerce.number().min(1).max(10_000).default(120),
+    /** Every frame's pixels together, in billions: 25 is 3 minutes of 1080p at 60 frames a second. */
+    VIDEO_MAX_GIGAPIXELS: z.coerce.number().min(0.1).max(10_000).default(25),
 
     CONTACT_EMAIL: z.string().default('hello@giftcast.example'),
     CONTACT_PHONE: z.string().default('+82-2-0000-0000'),

@@ -15,6 +15,7 @@ import { CreateNewsletterSends1795333169181 } from './migrations/1795333169181-C
 import { AddQrCodePools1795642959316 } from './migrations/1795642959316-AddQrCodePools';
 import { AddVideoMessageFailures1795643615000 } from './migrations/1795643615000-AddVideoMessageFailures';
 import { CreateRevokedAdminTokens1795708092450 } from './migrations/1795708092450-CreateRevokedAdminTokens';
+import { AddVideoFailureReasons1795708684820 } from './migrations/1795708684820-AddVideoFailureReasons';
 import { AddSubscriberConfirmation1795731200000 } from './migrations/1795731200000-AddSubscriberConfirmation';
 
 export const ENTITIES = [
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   AddQrCodePools1795642959316,
   AddVideoMessageFailures1795643615000,
   CreateRevokedAdminTokens1795708092450,
+  AddVideoFailureReasons1795708684820,
   AddSubscriberConfirmation1795731200000,
 ];
 
@@ -54,9 +56,26 @@ function withPassword(databaseUrl: string, password: string | undefined): string
   return url.toString();
 }
 
+/** A connection that cannot be opened within this long fails (the server is away or overloaded). */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** How much longer than the server's own statement timeout the client waits for an answer at all. */
+const CLIENT_QUERY_MARGIN_MS = 5000;
+
+/**
+ * Every query has a deadline: PostgreSQL cancels a statement after DATABASE_STATEMENT_TIMEOUT_SECONDS
+ * (the longest legitimate ones, the purge's batches and a newsletter's send records, take
+ * seconds), and the client gives up a few seconds later should the server not answer at all (a
+ * stalled network never delivers the cancellation). Migrations may take longer and wait for each
+ * other's lock, so they run without either.
+ */
 export function dataSourceOptions(
-  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'PGPASSWORD'>,
+  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'PGPASSWORD' | 'DATABASE_STATEMENT_TIMEOUT_SECONDS'>,
+  { migrating = false } = {},
 ): DataSourceOptions {
+  const statementMs = env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000;
+  const deadlines = migrating
+    ? {}
+    : { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_QUERY_MARGIN_MS };
   return {
     type: 'postgres',
     url: withPassword(env.DATABASE_URL, env.PGPASSWORD),
@@ -68,7 +87,7 @@ export function dataSourceOptions(
     installExtensions: false,
     uuidExtension: 'pgcrypto',
     poolSize: env.DATABASE_POOL_SIZE,
-    extra: { max: env.DATABASE_POOL_SIZE, connectionTimeoutMillis: 10_000 },
+    extra: { max: env.DATABASE_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, ...deadlines },
   };
 }
 
@@ -77,7 +96,7 @@ export function dataSourceOptions(
  * connection of its own; the embedded database serves one process, so it needs none.
  */
 export async function runMigrations(env: Env): Promise<string[]> {
-  const dataSource = new DataSource(dataSourceOptions(env));
+  const dataSource = new DataSource(dataSourceOptions(env, { migrating: true }));
   await dataSource.initialize();
   const lock = env.DATABASE_EMBEDDED ? null : dataSource.createQueryRunner();
   try {

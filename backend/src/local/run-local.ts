@@ -18,9 +18,11 @@ import { startEmbeddedStorage } from './embedded-storage';
 async function main(): Promise<void> {
   loadDotenv();
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+  // Stopped in the reverse order of their start: the app first, while the storage and the
+  // database it hands its work back to are still there, then the storage, then the database.
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
   };
 
   const defaults: Record<string, string> = {
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
     const { env, generatedAdminPassword } = parseConfig(process.env);
     const { app, url } = await startServer(env, process.env.HOST || '0.0.0.0');
     exitOnUncaughtErrors(PinoLogger.root);
-    stops.splice(0, 0, () => app.close());
+    stops.push(() => app.close());
     const seeded = await seedDemoContent(app.get(DataSource), app.get(QrStore));
 
     const lines = [

@@ -21,6 +21,8 @@ const storageSchema = z.object({
   S3_ACCESS_KEY_ID: envSchema.shape.S3_ACCESS_KEY_ID,
   S3_SECRET_ACCESS_KEY: envSchema.shape.S3_SECRET_ACCESS_KEY,
   S3_FORCE_PATH_STYLE: envSchema.shape.S3_FORCE_PATH_STYLE,
+  STORAGE_CONNECT_TIMEOUT_SECONDS: envSchema.shape.STORAGE_CONNECT_TIMEOUT_SECONDS,
+  STORAGE_REQUEST_TIMEOUT_SECONDS: envSchema.shape.STORAGE_REQUEST_TIMEOUT_SECONDS,
 });
 
 async function main(): Promise<number> {

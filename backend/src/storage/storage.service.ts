@@ -6,15 +6,36 @@ import type { Env } from '../config/config.schema';
 
 export type StorageSettings = Pick<
   Env,
-  'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+  | 'S3_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_BUCKET'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+  | 'STORAGE_CONNECT_TIMEOUT_SECONDS'
+  | 'STORAGE_REQUEST_TIMEOUT_SECONDS'
 >;
 
-/** The S3 client every part of the backend uses, from the S3_* settings. */
+/**
+ * The S3 client every part of the backend uses, from the S3_* settings. A storage server that
+ * accepts a connection and never answers, or stops sending mid-body, fails the call instead of
+ * holding it for good: a connection has STORAGE_CONNECT_TIMEOUT_SECONDS to open, a request
+ * STORAGE_REQUEST_TIMEOUT_SECONDS for its answer to begin (throwOnRequestTimeout, as the handler
+ * only warns otherwise), and a socket may be idle that long (a body that stalls). Uploads go out
+ * in buffered parts (lib-storage), so no request waits on a visitor's slow connection.
+ */
 export function s3ClientFor(env: StorageSettings): S3Client {
+  const requestMs = env.STORAGE_REQUEST_TIMEOUT_SECONDS * 1000;
   return new S3Client({
     region: env.S3_REGION,
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    requestHandler: {
+      connectionTimeout: env.STORAGE_CONNECT_TIMEOUT_SECONDS * 1000,
+      requestTimeout: requestMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: requestMs,
+    },
     // Checksums only where S3 demands them: streamed bodies then go out as plain bytes, which
     // every S3-compatible server stores as sent (some keep aws-chunked framing otherwise).
     requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -1,16 +1,18 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { stat } from 'node:fs/promises';
+import { constants } from 'node:os';
+import type { Writable } from 'node:stream';
 import { errorMessage } from '../common/error-message';
 import type { Env } from '../config/config.schema';
 import type { Demuxer } from './video-container';
 
-export interface MediaTools {
+export interface MediaToolPaths {
   ffmpeg: string;
   ffprobe: string;
 }
 
 /** Why a video can never be turned into a message; retrying does not help. */
-export const UNPLAYABLE_REASONS = ['noVideo', 'tooLong', 'unreadable'] as const;
+export const UNPLAYABLE_REASONS = ['noVideo', 'tooLong', 'tooDemanding', 'tooSlow', 'unreadable'] as const;
 export type UnplayableReason = (typeof UNPLAYABLE_REASONS)[number];
 
 export class UnplayableVideoError extends Error {
@@ -22,23 +24,51 @@ export class UnplayableVideoError extends Error {
   }
 }
 
-/** A tool stopped at its wall-clock limit: the machine may just have been busy, so it is retried. */
+/** A tool stopped at its wall-clock or CPU-time limit: within the limits a phone's video never gets there. */
 export class ToolTimeoutError extends Error {}
+
+/**
+ * A tool killed by a signal nobody here sent: a supervisor stopping everything, the kernel's OOM
+ * killer, a crash. Not the video's own error, so it never fails the video at once.
+ */
+export class ToolKilledError extends Error {
+  constructor(
+    readonly signal: NodeJS.Signals,
+    binary: string,
+  ) {
+    super(`${binary} was killed by ${signal}`);
+  }
+
+  /** A request to stop (Ctrl-C, a supervisor's TERM), as opposed to a crash or the OOM killer. */
+  get askedToStop(): boolean {
+    return this.signal === 'SIGTERM' || this.signal === 'SIGINT' || this.signal === 'SIGHUP';
+  }
+}
 
 export interface RunLimits {
   /** Wall-clock limit: the tool is killed after it. */
   timeoutMs: number;
   /** Aborting kills the tool (shutdown). */
   signal?: AbortSignal;
+  /** CPU seconds the tool may use (ulimit -t): bounds it even should this process die and leave it. */
+  cpuSeconds?: number;
+  /** Address space of the tool (ulimit -v), where the system enforces it. */
+  memoryMb?: number;
 }
+
+/** What a tool may print before it is stopped: a probe of the largest video allowed prints a few MB. */
+const MAX_STDOUT_BYTES = 16 * 1024 * 1024;
+const SHELL = '/bin/sh';
+/** A tool that ignores SIGXCPU at its CPU limit is killed this much later. */
+const CPU_HARD_MARGIN_SECONDS = 5;
 
 /** Only the search path: the tools never see the backend's secrets. */
 function toolEnvironment(): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin' };
 }
 
-function works(binary: string): boolean {
-  return spawnSync(binary, ['-version'], { stdio: 'ignore', env: toolEnvironment() }).status === 0;
+function works(binary: string, args: string[]): boolean {
+  return spawnSync(binary, args, { stdio: 'ignore', env: toolEnvironment() }).status === 0;
 }
 
 /** Bundled static builds, for `make run` on a machine without ffmpeg; optional at install. */
@@ -53,49 +83,164 @@ function bundled(name: 'ffmpeg' | 'ffprobe'): string | undefined {
 }
 
 /** FFMPEG_PATH / FFPROBE_PATH, else the system's, else the bundled static builds. */
-export function findMediaTools(env: Pick<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH'>): MediaTools {
+export function findMediaTools(env: Pick<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH'>): MediaToolPaths {
   const pick = (name: 'ffmpeg' | 'ffprobe', configured?: string): string => {
     for (const candidate of [configured, name, bundled(name)]) {
-      if (candidate && works(candidate)) return candidate;
+      if (candidate && works(candidate, ['-version'])) return candidate;
     }
     throw new Error(`${name} not found: install it (apt-get install ffmpeg) or set ${name.toUpperCase()}_PATH`);
   };
   return { ffmpeg: pick('ffmpeg', env.FFMPEG_PATH), ffprobe: pick('ffprobe', env.FFPROBE_PATH) };
 }
 
-/** Runs a tool to completion; rejects on a non-zero exit, the time limit or an abort. */
-export function run(binary: string, args: string[], { timeoutMs, signal }: RunLimits): Promise<string> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: toolEnvironment() });
+export interface OsLimitSupport {
+  /** `ulimit -t` (CPU seconds): Linux and macOS. */
+  cpu: boolean;
+  /** `ulimit -v` (address space): Linux; macOS refuses it. */
+  memory: boolean;
+}
+
+let osLimits: OsLimitSupport | undefined;
+
+/**
+ * Which OS limits the shell can put on a tool, checked once. The tools run under `/bin/sh`'s
+ * `ulimit`, which Debian's dash (the node:24-bookworm-slim image), busybox and macOS all have,
+ * rather than util-linux's prlimit, which macOS lacks; a limit the system refuses is left out.
+ */
+export function osLimitSupport(): OsLimitSupport {
+  osLimits ??= {
+    cpu: works(SHELL, ['-c', 'ulimit -S -t 60 && ulimit -H -t 65']),
+    memory: works(SHELL, ['-c', 'ulimit -v 1048576']),
+  };
+  return osLimits;
+}
+
+/** The command that runs `binary` under the OS limits of `limits` the system supports. */
+export function limitedCommand(binary: string, args: string[], limits: RunLimits): [string, string[]] {
+  const support = osLimitSupport();
+  const settings: string[] = [];
+  if (limits.cpuSeconds && support.cpu) {
+    // SIGXCPU at the soft limit, which tells it from other deaths; SIGKILL at the hard one, later.
+    const cpu = Math.ceil(limits.cpuSeconds);
+    settings.push(`ulimit -S -t ${cpu}`, `ulimit -H -t ${cpu + CPU_HARD_MARGIN_SECONDS}`);
+  }
+  if (limits.memoryMb && support.memory) settings.push(`ulimit -v ${Math.ceil(limits.memoryMb * 1024)}`);
+  if (settings.length === 0) return [binary, args];
+  // The tool's own name and arguments are positional parameters, never part of the script.
+  return [SHELL, ['-c', `${settings.join(' && ')} && exec "$@"`, 'giftcast-media', binary, ...args]];
+}
+
+export interface RunningTool {
+  /** The tool's standard input, where it reads one (`pipe:0`). */
+  stdin: Writable | null;
+  /** Its standard output once it exits 0; rejects on any other end (see run). */
+  done: Promise<string>;
+  /** Stops it now; `done` rejects with `reason`. */
+  stop(reason: Error): void;
+}
+
+function killGroup(child: ChildProcess): void {
+  try {
+    // The tool leads a process group of its own (detached): whatever it started goes with it.
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+/**
+ * Starts a tool in a process group of its own, so that a signal sent to the backend's group (Ctrl-C
+ * in a terminal) reaches the backend, which stops the tool itself, and never the tool first.
+ * `done` rejects with ToolTimeoutError past the wall-clock or CPU limit, with the abort reason when
+ * `limits.signal` aborts, with ToolKilledError when a signal from elsewhere killed or stopped it,
+ * and with the tool's own error when it exits non-zero: only the last is about the video.
+ */
+export function startTool(binary: string, args: string[], limits: RunLimits, { stdin = false } = {}): RunningTool {
+  const [command, argv] = limitedCommand(binary, args, limits);
+  let stop: (reason: Error) => void = () => undefined;
+  let child: ChildProcess | undefined;
+  const done = new Promise<string>((resolve, reject) => {
+    limits.signal?.throwIfAborted();
+    child = spawn(command, argv, {
+      stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      env: toolEnvironment(),
+      detached: true,
+    });
+    const running = child;
     let stdout = '';
+    let stdoutBytes = 0;
     let stderr = '';
     let stopped: Error | undefined;
-    const stop = (reason: Error) => {
+    stop = (reason: Error) => {
       stopped ??= reason;
-      child.kill('SIGKILL');
+      killGroup(running);
     };
     const timer = setTimeout(
-      () => stop(new ToolTimeoutError(`${binary} ran longer than ${timeoutMs / 1000} s`)),
-      timeoutMs,
+      () => stop(new ToolTimeoutError(`${binary} ran longer than ${limits.timeoutMs / 1000} s`)),
+      limits.timeoutMs,
     );
-    const onAbort = () => stop(signal!.reason instanceof Error ? signal!.reason : new Error('aborted'));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    child.on('error', (error) => {
+    const onAbort = () => stop(limits.signal!.reason instanceof Error ? limits.signal!.reason : new Error('aborted'));
+    limits.signal?.addEventListener('abort', onAbort, { once: true });
+    running.stdin?.on('error', () => undefined); // the tool may stop reading before the input ends
+    running.stdout!.on('data', (chunk: Buffer) => {
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > MAX_STDOUT_BYTES)
+        return stop(new Error(`${binary} printed more than ${MAX_STDOUT_BYTES} bytes`));
+      stdout += chunk.toString();
+    });
+    running.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    const settle = () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      limits.signal?.removeEventListener('abort', onAbort);
+    };
+    running.on('error', (error) => {
+      settle();
       reject(error);
     });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+    running.on('close', (code, signal) => {
+      settle();
       if (stopped) reject(stopped);
       else if (code === 0) resolve(stdout);
+      else if (signal === 'SIGXCPU')
+        reject(new ToolTimeoutError(`${binary} used up its ${limits.cpuSeconds} s of CPU time`));
+      else if (signal) reject(new ToolKilledError(signal, binary));
+      else if (stoppedBy(stderr)) reject(new ToolKilledError(stoppedBy(stderr)!, binary));
       else reject(new Error(`${binary} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });
+  return {
+    stdin: child?.stdin ?? null,
+    done,
+    stop: (reason) => stop(reason),
+  };
+}
+
+/**
+ * The signal ffmpeg says it stopped for: it catches SIGINT and SIGTERM, finishes cleanly and exits
+ * 255 with this as its last line. Only the last line counts: what it prints of a file (its
+ * metadata) comes before, indented.
+ */
+function stoppedBy(stderr: string): NodeJS.Signals | undefined {
+  const number = /^Exiting normally, received signal (\d+)\.$/.exec(stderr.trim().split('\n').at(-1) ?? '')?.[1];
+  const named = Object.entries(constants.signals).find(([, value]) => value === Number(number));
+  return named?.[0] as NodeJS.Signals | undefined;
+}
+
+/** Runs a tool to completion; see startTool for how it can fail. */
+export function run(binary: string, args: string[], limits: RunLimits): Promise<string> {
+  return startTool(binary, args, limits).done;
+}
+
+/**
+ * A tool's failure on an upload: the upload's fault when the tool said so (its own error) or when
+ * it went past its limits; not when it was stopped or killed from outside.
+ */
+export function asUnplayable(error: unknown, limits: RunLimits): unknown {
+  if (limits.signal?.aborted || error instanceof ToolKilledError || error instanceof UnplayableVideoError) {
+    return error;
+  }
+  if (error instanceof ToolTimeoutError) return new UnplayableVideoError('tooSlow', error.message);
+  return new UnplayableVideoError('unreadable', errorMessage(error));
 }
 
 /**
@@ -107,60 +252,128 @@ function confinedInput(file: string, demuxer: Demuxer): string[] {
   return ['-protocol_whitelist', 'file', '-format_whitelist', demuxer, '-f', demuxer, '-i', `file:${file}`];
 }
 
-export interface InputProbe {
-  durationSeconds: number;
-  hasVideo: boolean;
+/** Where a probe reads: a local file, or standard input while an upload streams in. */
+export type ProbeSource = { file: string } | 'stdin';
+
+/**
+ * ffprobe's arguments for what a video declares (`headers`) and, for a file, what its video
+ * packets really hold (`packets`, at most that many): stream headers and packets only, nothing
+ * decoded (no stream-info search, which decodes frames), read with the same confinement as the
+ * transcode.
+ */
+export function probeArgs(source: ProbeSource, demuxer: Demuxer, { packets }: { packets?: number } = {}): string[] {
+  const input = source === 'stdin' ? ['pipe', 'pipe:0'] : ['file', `file:${source.file}`];
+  const entries = ['format=duration', 'stream=codec_type,width,height,avg_frame_rate,nb_frames,duration'];
+  if (packets) entries.push('packet=pts_time,duration_time');
+  return [
+    '-v',
+    'error',
+    '-nofind_stream_info',
+    '-protocol_whitelist',
+    input[0],
+    '-format_whitelist',
+    demuxer,
+    '-f',
+    demuxer,
+    ...(packets ? ['-select_streams', 'v:0', '-read_intervals', `%+#${packets}`] : []),
+    '-show_entries',
+    entries.join(':'),
+    '-of',
+    'json',
+    input[1],
+  ];
 }
 
-/** What an upload holds, read with the same confinement as the transcode. */
-export async function probeInput(
-  ffprobe: string,
-  file: string,
-  demuxer: Demuxer,
-  limits: RunLimits,
-): Promise<InputProbe> {
-  let out: string;
-  try {
-    out = await run(
-      ffprobe,
-      [
-        '-v',
-        'error',
-        '-protocol_whitelist',
-        'file',
-        '-format_whitelist',
-        demuxer,
-        '-f',
-        demuxer,
-        '-show_entries',
-        'format=duration:stream=codec_type,duration',
-        '-of',
-        'json',
-        `file:${file}`,
-      ],
-      limits,
-    );
-  } catch (error) {
-    throw asUnplayable(error, limits);
-  }
-  const parsed = JSON.parse(out) as {
-    streams?: { codec_type?: string; duration?: string }[];
-    format?: { duration?: string };
-  };
+/** What a video declares and, where its packets were read, what they hold. */
+export interface VideoProbe {
+  hasVideo: boolean;
+  width?: number;
+  height?: number;
+  /** The frame rate its header declares. */
+  declaredFps?: number;
+  /** The frames its header declares (MP4's sample table). */
+  declaredFrames?: number;
+  /** The longest duration it declares or its packets span; NaN when nothing tells. */
+  durationSeconds: number;
+  /** Its video packets (frames) as read, when they were. */
+  packets?: { count: number; spanSeconds: number };
+  /** Its size in bytes, where known. */
+  sizeBytes?: number;
+}
+
+interface ProbeOutput {
+  streams?: {
+    codec_type?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    nb_frames?: string;
+    duration?: string;
+  }[];
+  format?: { duration?: string };
+  packets?: { pts_time?: string; duration_time?: string }[];
+}
+
+const positive = (value: number | undefined): number | undefined =>
+  value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
+
+function rate(fraction: string | undefined): number | undefined {
+  const [numerator, denominator] = (fraction ?? '').split('/').map(Number);
+  return positive(numerator / denominator);
+}
+
+/** ffprobe's JSON (from probeArgs) as a VideoProbe. */
+export function parseProbe(json: string): VideoProbe {
+  const parsed = JSON.parse(json) as ProbeOutput;
   const streams = parsed.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video');
   const durations = [parsed.format?.duration, ...streams.map((s) => s.duration)]
     .map((d) => Number.parseFloat(d ?? ''))
     .filter(Number.isFinite);
-  return {
+  const probe: VideoProbe = {
+    hasVideo: video !== undefined,
+    width: positive(video?.width),
+    height: positive(video?.height),
+    declaredFps: rate(video?.avg_frame_rate),
+    declaredFrames: positive(Number(video?.nb_frames)),
     durationSeconds: durations.length ? Math.max(...durations) : Number.NaN,
-    hasVideo: streams.some((s) => s.codec_type === 'video'),
   };
+  if (parsed.packets) {
+    let first = Infinity;
+    let last = -Infinity;
+    for (const packet of parsed.packets) {
+      const pts = Number.parseFloat(packet.pts_time ?? '');
+      if (!Number.isFinite(pts)) continue;
+      first = Math.min(first, pts);
+      last = Math.max(last, pts + (Number.parseFloat(packet.duration_time ?? '') || 0));
+    }
+    const spanSeconds = last >= first ? last - first : 0;
+    probe.packets = { count: parsed.packets.length, spanSeconds };
+    probe.durationSeconds = Number.isNaN(probe.durationSeconds)
+      ? spanSeconds
+      : Math.max(probe.durationSeconds, spanSeconds);
+  }
+  return probe;
 }
 
-/** A tool's failure on an upload: the upload's fault, unless the tool was stopped or timed out. */
-export function asUnplayable(error: unknown, limits: RunLimits): unknown {
-  if (limits.signal?.aborted || error instanceof ToolTimeoutError) return error;
-  return new UnplayableVideoError('unreadable', errorMessage(error));
+/**
+ * What a stored upload holds: its headers, and its video packets up to `maxPackets` (one more than
+ * any allowed video has), read with the same confinement as the transcode.
+ */
+export async function probeFile(
+  ffprobe: string,
+  file: string,
+  demuxer: Demuxer,
+  maxPackets: number,
+  limits: RunLimits,
+): Promise<VideoProbe> {
+  let out: string;
+  try {
+    out = await run(ffprobe, probeArgs({ file }, demuxer, { packets: maxPackets }), limits);
+  } catch (error) {
+    throw asUnplayable(error, limits);
+  }
+  return { ...parseProbe(out), sizeBytes: (await stat(file)).size };
 }
 
 export interface OutputLimits {
@@ -168,20 +381,40 @@ export interface OutputLimits {
   maxSeconds: number;
   /** ffmpeg stops writing at this size. */
   maxBytes: number;
+  /** Threads for decoding, filtering and encoding each. */
+  threads: number;
+  /** The decoder refuses a frame larger than this, whatever the headers said. */
+  maxFramePixels: number;
+  /** Frames a second written at most: a faster input is thinned to it. */
+  maxFps: number;
+  /** The input's frame rate as probed: an input within maxFps keeps its timing as it is. */
+  inputFps?: number;
 }
+
+/** The frame rate output is thinned to; a phone plays no more. */
+export const OUTPUT_MAX_FPS = 60;
 
 /**
  * H.264/AAC MP4 that plays on every phone: yuv420p, moov atom first, the long side at most 1920
- * and the short side at most 1080 (1080p), dimensions even as H.264 needs, a bounded bit rate.
+ * and the short side at most 1080 (1080p), dimensions even as H.264 needs, a bounded bit rate and
+ * frame rate. The threads are bounded, and the decoder refuses oversized frames on its own.
  */
 export function transcodeArgs(input: string, demuxer: Demuxer, output: string, limits: OutputLimits): string[] {
   const fit =
     "scale='min(iw,if(gte(iw,ih),1920,1080))':'min(ih,if(gte(iw,ih),1080,1920))':force_original_aspect_ratio=decrease," +
     'scale=trunc(iw/2)*2:trunc(ih/2)*2';
+  const threads = String(limits.threads);
+  const thinned = limits.inputFps !== undefined && limits.inputFps > limits.maxFps;
   return [
     '-hide_banner',
     '-nostdin',
     '-y',
+    '-filter_threads',
+    threads,
+    '-threads',
+    threads,
+    '-max_pixels',
+    String(Math.floor(limits.maxFramePixels)),
     ...confinedInput(input, demuxer),
     '-map',
     '0:v:0',
@@ -191,8 +424,11 @@ export function transcodeArgs(input: string, demuxer: Demuxer, output: string, l
     String(limits.maxSeconds),
     '-vf',
     fit,
+    ...(thinned ? ['-r', String(limits.maxFps)] : []),
     '-c:v',
     'libx264',
+    '-threads',
+    threads,
     '-preset',
     'veryfast',
     '-crf',
@@ -226,6 +462,8 @@ function posterArgs(input: string, output: string, atSeconds: number): string[] 
     '-hide_banner',
     '-nostdin',
     '-y',
+    '-threads',
+    '1',
     '-ss',
     atSeconds.toFixed(2),
     ...confinedInput(input, 'mov'),
@@ -267,7 +505,7 @@ async function exists(file: string): Promise<boolean> {
 
 /** The duration of an MP4 this backend wrote. */
 export async function probeDuration(ffprobe: string, file: string, limits: RunLimits): Promise<number> {
-  const { durationSeconds } = await probeInput(ffprobe, file, 'mov', limits);
+  const { durationSeconds } = parseProbe(await run(ffprobe, probeArgs({ file }, 'mov'), limits));
   if (!Number.isFinite(durationSeconds)) throw new Error(`no duration in ${file}`);
   return durationSeconds;
 }

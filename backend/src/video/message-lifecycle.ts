@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/postgres-errors';
+import { logId } from '../logging/log-id';
 import type { QrCode, QrStatus } from '../qr/qr-code';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
@@ -64,7 +65,7 @@ export class MessageLifecycle {
       .set({ ...stored, state: 'processing' })
       .where("id = :id AND state = 'uploading'", { id: message.id })
       .execute();
-    if (!result.affected) throw new Error(`message ${message.id} is no longer uploading`);
+    if (!result.affected) throw new Error(`message ${logId(message.id)} is no longer uploading`);
     return Object.assign(message, stored, { state: 'processing' as const });
   }
 
@@ -78,7 +79,7 @@ export class MessageLifecycle {
       await deleteMessageObjects(this.storage, [message.id]);
     } catch (error) {
       if (!objectsMayRemain) throw error;
-      this.logger.warn(`objects of message ${message.id} are left to the orphan sweep: ${String(error)}`);
+      this.logger.warn(`objects of message ${logId(message.id)} are left to the orphan sweep: ${String(error)}`);
     }
     await this.withCode(message.qrCodeId, (manager) => manager.delete(VideoMessage, { id: message.id }));
   }

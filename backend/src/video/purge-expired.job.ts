@@ -30,6 +30,12 @@ const REPAIR_GRACE_MS = 10 * 60_000;
 const CODE_PAGE = 1000;
 /** Objects with no message are only deleted once this old, so an upload in flight is never touched. */
 const ORPHAN_AGE_MS = DAY_MS;
+/**
+ * A run ends by then, before the next is due, whatever it meets: its storage calls are aborted and
+ * it stops between batches (the next run continues). Each call has its own, shorter deadline too
+ * (the storage client's, the database's statement timeout).
+ */
+const RUN_DEADLINE_MS = 9 * 60_000;
 
 export interface PurgeReport {
   skipped: boolean;
@@ -94,6 +100,7 @@ export class PurgeExpiredJob {
       return report;
     }
     this.running = true;
+    const deadline = AbortSignal.timeout(RUN_DEADLINE_MS);
     let lock: QueryRunner | null | false = false;
     try {
       lock = await this.lock();
@@ -102,12 +109,14 @@ export class PurgeExpiredJob {
         return report;
       }
       report.skipped = false;
-      report.expiredMessages = await this.purgeExpired(now);
-      report.staleUploads = await this.purgeStaleUploads(now);
+      report.expiredMessages = await this.purgeExpired(now, deadline);
+      report.staleUploads = await this.purgeStaleUploads(now, deadline);
+      deadline.throwIfAborted();
       report.exhaustedJobs = await this.failExhaustedJobs();
       report.failedMessages = await this.purgeFailed(now);
+      deadline.throwIfAborted();
       report.repairedCodes = await this.repairCodes(now);
-      report.orphanObjects = await this.purgeOrphans(now);
+      report.orphanObjects = await this.purgeOrphans(now, deadline);
       report.inquiries = await this.purgeInquiries(now);
       return report;
     } catch (error) {
@@ -140,10 +149,11 @@ export class PurgeExpiredJob {
     return false;
   }
 
-  private async purgeExpired(now: Date): Promise<number> {
+  private async purgeExpired(now: Date, deadline: AbortSignal): Promise<number> {
     const cutoff = new Date(now.getTime() - this.config.env.VIDEO_RETENTION_DAYS * DAY_MS);
     let purged = 0;
     for (;;) {
+      deadline.throwIfAborted();
       const rows: { id: string; qr_code_id: string; keys: string[] }[] = await this.db.query(
         `SELECT id, qr_code_id, array_remove(ARRAY[original_key, video_key, poster_key], NULL) AS keys
            FROM video_messages WHERE created_at <= $1 AND state <> 'uploading'
@@ -155,13 +165,14 @@ export class PurgeExpiredJob {
       await deleteKeys(
         this.storage,
         rows.flatMap((r) => r.keys),
+        deadline,
       );
       await this.forget(rows, 'expired');
       purged += rows.length;
     }
   }
 
-  private async purgeStaleUploads(now: Date): Promise<number> {
+  private async purgeStaleUploads(now: Date, deadline: AbortSignal): Promise<number> {
     const rows: { id: string; qr_code_id: string }[] = await this.db.query(
       `SELECT id, qr_code_id FROM video_messages WHERE state = 'uploading' AND created_at <= $1 LIMIT $2`,
       [new Date(now.getTime() - STALE_UPLOAD_MS), BATCH],
@@ -170,6 +181,7 @@ export class PurgeExpiredJob {
     await deleteMessageObjects(
       this.storage,
       rows.map((r) => r.id),
+      deadline,
     );
     await this.forget(rows, 'unused');
     return rows.length;
@@ -217,13 +229,15 @@ export class PurgeExpiredJob {
     return this.qr.changeStatuses(stranded, 'unused', ['recorded']);
   }
 
-  private async purgeOrphans(now: Date): Promise<number> {
+  private async purgeOrphans(now: Date, deadline: AbortSignal): Promise<number> {
     const before = now.getTime() - ORPHAN_AGE_MS;
     let orphans = 0;
     let token: string | undefined;
     do {
+      deadline.throwIfAborted();
       const page = await this.storage.client.send(
         new ListObjectsV2Command({ Bucket: this.storage.bucket, Prefix: VIDEO_PREFIX, ContinuationToken: token }),
+        { abortSignal: deadline },
       );
       const old = (page.Contents ?? []).filter((o) => o.Key && o.LastModified && o.LastModified.getTime() < before);
       const ids = [...new Set(old.map((o) => messageIdOfKey(o.Key!)).filter((id): id is string => id !== null))];
@@ -235,7 +249,7 @@ export class PurgeExpiredJob {
         const live = new Set(known.map((k) => k.id));
         const keys = old.filter((o) => !live.has(messageIdOfKey(o.Key!) ?? '')).map((o) => o.Key!);
         if (keys.length) {
-          await deleteKeys(this.storage, keys);
+          await deleteKeys(this.storage, keys, deadline);
           orphans += keys.length;
         }
       }

@@ -12,19 +12,22 @@ import { errorMessage } from '../common/error-message';
 import { isDatabaseUnavailable, isStorageUnavailable, throughOutage } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { returnedRows } from '../database/postgres-errors';
+import { logId } from '../logging/log-id';
 import { StorageService } from '../storage/storage.service';
 import {
   asUnplayable,
   extractPoster,
-  findMediaTools,
-  type MediaTools,
+  OUTPUT_MAX_FPS,
   probeDuration,
-  probeInput,
+  probeFile,
   run,
-  type RunLimits,
+  ToolKilledError,
   transcodeArgs,
   UnplayableVideoError,
+  type VideoProbe,
 } from './ffmpeg';
+import { packetsToRead, refusal } from './media-limits';
+import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
 import { demuxerOf } from './video-container';
 import { VideoMessage } from './video-message.entity';
@@ -36,11 +39,22 @@ const LEASE_SECONDS = 120;
 export const MAX_ATTEMPTS = 3;
 const POLL_MS = 5000;
 const OUTAGE_RETRY_SECONDS = 15;
-/** Recorders overshoot their stop a little; past this much a video is refused as too long. */
-const DURATION_SLACK_SECONDS = 5;
 
 /** Shutdown stopped the job; it is not the video's fault. */
 class ShuttingDown extends Error {}
+
+/** The object store stalled or was too slow for a step's deadline: its fault, not the video's. */
+class StorageStalled extends Error {}
+
+/** What the SDK throws when a connection, an answer or a body does not come in time. */
+function isTimeout(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'TimeoutError';
+}
+
+/** The input's frame rate: as its packets show it, else as its header declares it. */
+function inputFps({ packets, declaredFps }: VideoProbe): number | undefined {
+  return packets && packets.spanSeconds > 0 ? packets.count / packets.spanSeconds : declaredFps;
+}
 
 /**
  * Turns every upload into an MP4 every phone plays, plus a poster and the duration. The queue is
@@ -48,12 +62,14 @@ class ShuttingDown extends Error {}
  * FOR UPDATE SKIP LOCKED, so jobs survive restarts and replicas never take the same one.
  *
  * ffmpeg only ever reads a local copy of the upload, with the demuxer its bytes were accepted as,
- * no protocol but files, only PATH in its environment, and limits on time, duration and size.
+ * no protocol but files, only PATH in its environment, and limits on time, duration and size. A
+ * video beyond what a phone records (its headers and packets read, nothing decoded) is refused
+ * before ffmpeg starts, so every job is short. Every step has a deadline: a stalled object store
+ * hands the job back to the queue instead of holding the slot.
  */
 @Injectable()
 export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Transcode');
-  private tools?: MediaTools;
   private running = 0;
   private timer?: NodeJS.Timeout;
   private stopped = false;
@@ -65,13 +81,12 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly storage: StorageService,
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
+    private readonly tools: MediaTools,
   ) {}
 
   onApplicationBootstrap(): void {
-    try {
-      this.tools = findMediaTools(this.config.env);
-    } catch (error) {
-      this.logger.error(`${errorMessage(error)}; uploads will wait unprocessed`);
+    if (!this.tools.available) {
+      this.logger.error('without ffmpeg and ffprobe uploads will wait unprocessed');
       return;
     }
     this.timer = setInterval(() => this.kick(), POLL_MS);
@@ -89,12 +104,12 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
 
   /** True while the media tools are found (health). */
   get available(): boolean {
-    return this.tools !== undefined;
+    return this.tools.available;
   }
 
   /** Looks for work now (after an upload) instead of at the next poll; fills one free slot. */
   kick(): void {
-    if (!this.tools || this.stopped || this.running >= this.config.env.TRANSCODE_CONCURRENCY) return;
+    if (!this.tools.available || this.stopped || this.running >= this.config.env.TRANSCODE_CONCURRENCY) return;
     this.running += 1;
     this.takeAndProcess()
       .catch((error: unknown) => this.logger.error(`transcode job failed: ${String(error)}`))
@@ -161,40 +176,44 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   private async transcode(message: VideoMessage, work: string): Promise<void> {
-    const tools = this.tools!;
+    const { tools } = this;
     const { env } = this.config;
-    const limits: RunLimits = { timeoutMs: env.TRANSCODE_TIMEOUT_SECONDS * 1000, signal: this.shutdown.signal };
+    const limits = tools.limits;
+    const signal = this.shutdown.signal;
     const keys = videoKeys(message.id);
     const demuxer = demuxerOf(message.originalMimeType);
     if (!demuxer) throw new UnplayableVideoError('unreadable', `unexpected type ${message.originalMimeType}`);
 
     const original = join(work, 'original');
     await this.download(message.originalKey!, original);
-    const input = await probeInput(tools.ffprobe, original, demuxer, limits);
-    if (!input.hasVideo) throw new UnplayableVideoError('noVideo', 'the upload has no video stream');
-    if (input.durationSeconds > env.VIDEO_MAX_SECONDS + DURATION_SLACK_SECONDS) {
-      throw new UnplayableVideoError('tooLong', `${input.durationSeconds.toFixed(1)} s`);
-    }
+    const input = await probeFile(tools.ffprobe, original, demuxer, packetsToRead(limits), tools.probeLimits(signal));
+    const refused = refusal(input, limits);
+    if (refused) throw refused;
 
     const video = join(work, 'video.mp4');
     const poster = join(work, 'poster.jpg');
     const maxBytes = 2 * env.VIDEO_MAX_BYTES;
+    const ffmpegLimits = tools.runLimits(env.TRANSCODE_TIMEOUT_SECONDS * 1000, signal);
     try {
       await run(
         tools.ffmpeg,
         transcodeArgs(original, demuxer, video, {
-          maxSeconds: env.VIDEO_MAX_SECONDS + DURATION_SLACK_SECONDS,
+          maxSeconds: limits.maxSeconds,
           maxBytes,
+          threads: env.TRANSCODE_THREADS,
+          maxFramePixels: limits.maxFramePixels,
+          maxFps: OUTPUT_MAX_FPS,
+          inputFps: inputFps(input),
         }),
-        limits,
+        ffmpegLimits,
       );
     } catch (error) {
-      throw asUnplayable(error, limits);
+      throw asUnplayable(error, ffmpegLimits);
     }
     const { size } = await stat(video);
     if (size >= maxBytes) throw new UnplayableVideoError('unreadable', `the MP4 reached the ${maxBytes} byte cap`);
-    const duration = await probeDuration(tools.ffprobe, video, limits);
-    await extractPoster(tools.ffmpeg, video, poster, Math.min(0.5, duration / 2), limits);
+    const duration = await probeDuration(tools.ffprobe, video, tools.probeLimits(signal));
+    await extractPoster(tools.ffmpeg, video, poster, Math.min(0.5, duration / 2), tools.probeLimits(signal));
     await this.put(keys.video, video, 'video/mp4', size);
     await this.put(keys.poster, poster, 'image/jpeg', (await stat(poster)).size);
 
@@ -218,25 +237,49 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
       return;
     }
     await deleteKeys(this.storage, [keys.original]);
-    this.logger.log(`message ${message.id}: ${duration.toFixed(1)} s, ${(size / 1e6).toFixed(1)} MB`);
+    this.logger.log(`message ${logId(message.id)}: ${duration.toFixed(1)} s, ${(size / 1e6).toFixed(1)} MB`);
+  }
+
+  /**
+   * A step that moves a whole object, within TRANSCODE_TIMEOUT_SECONDS (the client's own timeouts
+   * end a stalled connection, answer or body sooner): one that stalls or overruns is the store's
+   * fault, and the job goes back to the queue.
+   */
+  private async storageStep(what: string, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    const deadline = AbortSignal.timeout(this.config.env.TRANSCODE_TIMEOUT_SECONDS * 1000);
+    try {
+      await work(AbortSignal.any([this.shutdown.signal, deadline]));
+    } catch (error) {
+      if (this.shutdown.signal.aborted) throw error;
+      if (deadline.aborted || isTimeout(error)) throw new StorageStalled(`${what}: ${errorMessage(error)}`);
+      throw error;
+    }
   }
 
   /** The upload, copied to local disk for ffmpeg: it never reads from the network. */
   private async download(key: string, file: string): Promise<void> {
-    const object = await this.storage.client.send(new GetObjectCommand({ Bucket: this.storage.bucket, Key: key }));
-    await pipeline(object.Body as Readable, createWriteStream(file), { signal: this.shutdown.signal });
+    await this.storageStep('downloading the upload', async (signal) => {
+      const object = await this.storage.client.send(new GetObjectCommand({ Bucket: this.storage.bucket, Key: key }), {
+        abortSignal: signal,
+      });
+      await pipeline(object.Body as Readable, createWriteStream(file), { signal });
+    });
   }
 
   private async put(key: string, file: string, contentType: string, size: number): Promise<void> {
-    await this.storage.client.send(
-      new PutObjectCommand({
-        Bucket: this.storage.bucket,
-        Key: key,
-        Body: createReadStream(file),
-        ContentType: contentType,
-        ContentLength: size,
-      }),
-    );
+    await this.storageStep('storing the result', async (signal) => {
+      await this.storage.client.send(
+        new PutObjectCommand({
+          Bucket: this.storage.bucket,
+          Key: key,
+          Body: createReadStream(file),
+          ContentType: contentType,
+          ContentLength: size,
+        }),
+        // The whole file goes out in this one request: the step's deadline, not a call's.
+        { abortSignal: signal, requestTimeout: this.config.env.TRANSCODE_TIMEOUT_SECONDS * 1000 },
+      );
+    });
   }
 
   /** Back to the queue without using up an attempt, due again in `afterSeconds`. */
@@ -251,37 +294,43 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   /**
-   * A video that can never play fails at once (the giver's page says why and the code is free);
-   * anything else is retried a few times before it counts as unreadable. A job stopped by shutdown
-   * goes back to the queue as it was. Never throws: a failure here is left for the next poll or the
-   * purge's sweep, whichever comes first.
+   * A video that can never play fails at once (the giver's page says why and the code is free):
+   * one beyond a phone's limits, or one ffmpeg could not finish within its limits. A job stopped by
+   * shutdown goes back to the queue as it was; an outage or a stalled object store, and a tool
+   * stopped by someone else's signal, hand it back without using an attempt. Anything else is
+   * retried a few times before it counts as unreadable. Never throws: a failure here is left for the
+   * next poll or the purge's sweep, whichever comes first.
    */
   private async failed(message: VideoMessage, error: unknown): Promise<void> {
     const reason = errorMessage(error);
+    const id = logId(message.id);
     try {
       if (this.shutdown.signal.aborted) {
-        this.logger.log(`message ${message.id} goes back to the queue: the backend is stopping`);
+        this.logger.log(`message ${id} goes back to the queue: the backend is stopping`);
         await this.giveBack(message, 0);
-      } else if (isStorageUnavailable(error) || isDatabaseUnavailable(error)) {
-        // An outage is not the video's fault: the attempt does not count, and the job waits it out.
-        this.logger.warn(`message ${message.id} waits for storage or the database: ${reason}`);
+      } else if (
+        isStorageUnavailable(error) ||
+        isDatabaseUnavailable(error) ||
+        error instanceof StorageStalled ||
+        (error instanceof ToolKilledError && error.askedToStop)
+      ) {
+        // Not the video's fault: the attempt does not count, and the job waits it out.
+        this.logger.warn(`message ${id} goes back to the queue for ${OUTAGE_RETRY_SECONDS} s: ${reason}`);
         await throughOutage(() => this.giveBack(message, OUTAGE_RETRY_SECONDS), this.shutdown.signal);
       } else if (error instanceof UnplayableVideoError) {
-        this.logger.warn(`message ${message.id} cannot be played, the code is free again: ${reason}`);
+        this.logger.warn(`message ${id} cannot be played, the code is free again: ${reason}`);
         await throughOutage(() => this.lifecycle.fail(message, error.reason), this.shutdown.signal);
       } else if (message.jobAttempts < MAX_ATTEMPTS) {
-        this.logger.warn(`message ${message.id} attempt ${message.jobAttempts} failed, will retry: ${reason}`);
+        this.logger.warn(`message ${id} attempt ${message.jobAttempts} failed, will retry: ${reason}`);
         await this.db.query(`UPDATE video_messages SET job_lease_until = now() + interval '10 seconds' WHERE id = $1`, [
           message.id,
         ]);
       } else {
-        this.logger.error(`message ${message.id} could not be processed, the code is free again: ${reason}`);
+        this.logger.error(`message ${id} could not be processed, the code is free again: ${reason}`);
         await this.lifecycle.fail(message, 'unreadable');
       }
     } catch (cleanup) {
-      this.logger.error(
-        `message ${message.id}: recording its failure failed (${String(cleanup)}); the lease will lapse`,
-      );
+      this.logger.error(`message ${id}: recording its failure failed (${String(cleanup)}); the lease will lapse`);
     }
   }
 }

@@ -11,19 +11,24 @@ import {
   Optional,
   PayloadTooLargeException,
   ServiceUnavailableException,
+  UnprocessableEntityException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { errorMessage } from '../common/error-message';
 import { isStorageError } from '../common/outage';
+import { logId } from '../logging/log-id';
 import { AppConfig } from '../config/app-config';
 import { QrService } from '../qr/qr.service';
 import { StorageService } from '../storage/storage.service';
+import type { VideoProbe } from './ffmpeg';
+import { refusal } from './media-limits';
+import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
 import { TranscodeJob } from './transcode.job';
-import { SNIFF_BYTES, sniffContainer } from './video-container';
+import { demuxerOf, SNIFF_BYTES, sniffContainer, type VideoMimeType } from './video-container';
 import { type IncomingUpload, VideoForm } from './video-form';
 import type { VideoMessage } from './video-message.entity';
-import { videoKeys } from './video-keys';
+import { messageIdOfKey, videoKeys } from './video-keys';
 
 /** Room for the multipart envelope around the file when judging Content-Length up front. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -82,6 +87,7 @@ export class VideoUploadService {
     private readonly storage: StorageService,
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
+    private readonly tools: MediaTools,
     /** Absent where ROLE=web: a worker finds the upload on its next poll. */
     @Optional() private readonly transcoder?: TranscodeJob,
   ) {}
@@ -122,7 +128,7 @@ export class VideoUploadService {
         });
       } catch (error) {
         await this.lifecycle.discard(message, { objectsMayRemain: true }).catch((cleanup: unknown) => {
-          this.logger.error(`message ${message!.id} is left for the repair sweep: ${String(cleanup)}`);
+          this.logger.error(`message ${logId(message!.id)} is left for the repair sweep: ${String(cleanup)}`);
         });
         throw error;
       }
@@ -136,10 +142,18 @@ export class VideoUploadService {
 
   /**
    * Writes head + rest of the file to storage, completing the object only once the whole form is
-   * known to be sound. Rejects with the contract's error: 413 past the size limit, 400 for a body
-   * that went wrong, 503 when the storage server failed.
+   * known to be sound and what the video declares is within a phone's limits (ffprobe reads its
+   * headers from a copy of the bytes as they pass). Rejects with the contract's error: 413 past
+   * the size limit, 422 for a video beyond the limits (as soon as its headers show it), 400 for a
+   * body that went wrong, 503 when the storage server failed.
    */
-  private async store(key: string, mimeType: string, head: Buffer, file: Readable, form: VideoForm): Promise<number> {
+  private async store(
+    key: string,
+    mimeType: VideoMimeType,
+    head: Buffer,
+    file: Readable,
+    form: VideoForm,
+  ): Promise<number> {
     const limit = new ByteLimit(this.config.env.VIDEO_MAX_BYTES, head.length);
     if (limit.bytes > this.config.env.VIDEO_MAX_BYTES) throw new PayloadTooLargeException('error.video.tooLarge');
     const body = new PassThrough({ highWaterMark: 1024 * 1024 });
@@ -157,27 +171,51 @@ export class VideoUploadService {
       throw error;
     });
     uploaded.catch(() => undefined);
+    const probe = this.tools.probeUpload(demuxerOf(mimeType)!);
+    const tap = probe?.tap() ?? new PassThrough();
+    let streaming = true;
+    void probe?.result.then((declared) => {
+      // At once, not after the rest of the upload; once it is in, the verdict below decides.
+      const refused = streaming && declared && this.refusal(key, declared);
+      if (refused) tap.destroy(refused);
+    });
     body.write(head);
+    void probe?.feed(head);
     try {
-      await pipeline(file, limit, body, { end: false });
+      await pipeline(file, limit, tap, body, { end: false });
+      streaming = false;
       await form.complete;
+      const declared = await probe?.result;
+      const refused = declared && this.refusal(key, { ...declared, sizeBytes: limit.bytes });
+      if (refused) throw refused;
       body.end();
       await uploaded;
       return limit.bytes;
     } catch (error) {
+      streaming = false;
       body.destroy();
       await upload.abort();
-      if (error instanceof PayloadTooLargeException) throw error;
+      if (error instanceof PayloadTooLargeException || error instanceof UnprocessableEntityException) throw error;
       // The store's own failure comes first: the body given up after it cuts off the form's file,
       // which the form may then report as its failure. A body given up fails the upload too, but
       // not with an error of the store.
       if (isStorageError(storageError)) {
-        this.logger.warn(`storing ${key} failed: ${errorMessage(storageError)}`);
+        this.logger.warn(`storing message ${logId(messageIdOfKey(key) ?? key)} failed: ${errorMessage(storageError)}`);
         throw new ServiceUnavailableException('error.storageUnavailable');
       }
       if (form.failure) throw form.failure;
       throw incomplete();
+    } finally {
+      probe?.stop();
     }
+  }
+
+  /** 422 with the reason the giver is shown, for a video whose headers go beyond a phone's limits. */
+  private refusal(key: string, declared: VideoProbe): UnprocessableEntityException | null {
+    const refused = refusal(declared, this.tools.limits);
+    if (!refused) return null;
+    this.logger.warn(`message ${logId(messageIdOfKey(key) ?? key)} refused on upload: ${refused.message}`);
+    return new UnprocessableEntityException(`error.video.${refused.reason}`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream';
 import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
@@ -30,8 +31,8 @@ function sendFile(response: Response, file: StoredFile, attachment: boolean): vo
   // RFC 6266: an ASCII fallback and the exact name as UTF-8 (filename*); a serial from a store we
   // do not write (Firestore) may hold quotes or any character.
   if (attachment) response.setHeader('Content-Disposition', contentDisposition(file.fileName));
-  response.on('close', () => file.body.destroy());
-  file.body.pipe(response);
+  // A viewer who leaves, or a store that stops mid-body (its idle timeout), ends both streams.
+  pipeline(file.body, response, () => undefined);
 }
 
 @ApiTags('messages')

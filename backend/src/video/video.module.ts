@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { QrModule } from '../qr/qr.module';
+import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
 import { PurgeExpiredJob } from './purge-expired.job';
 import { VideoController } from './video.controller';
@@ -12,7 +13,7 @@ import { VideoUploadService } from './video-upload.service';
   imports: [TypeOrmModule.forFeature([VideoMessage]), QrModule],
   controllers: [VideoController],
   // The purge is scheduled by JobsModule's ScheduleModule; `npm run purge` runs it in any role.
-  providers: [MessageLifecycle, VideoService, VideoUploadService, PurgeExpiredJob],
-  exports: [MessageLifecycle, PurgeExpiredJob],
+  providers: [MediaTools, MessageLifecycle, VideoService, VideoUploadService, PurgeExpiredJob],
+  exports: [MediaTools, MessageLifecycle, PurgeExpiredJob],
 })
 export class VideoModule {}

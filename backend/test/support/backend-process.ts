@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../src/local/free-port';
 
@@ -10,12 +11,20 @@ export interface BackendProcess {
   stop: () => Promise<void>;
 }
 
-/** The built backend (`dist/main.js`) as a separate process: another replica, as in production. */
-export async function startBackendProcess(env: Record<string, string>): Promise<BackendProcess> {
+/**
+ * The built backend (`dist/main.js`) as a separate process: another replica, as in production.
+ * `ownProcessGroup` makes it lead a process group, as a terminal runs a command, so that a signal
+ * can go to the whole group (`process.kill(-pid, …)`) as Ctrl-C sends one.
+ */
+export async function startBackendProcess(
+  env: Record<string, string>,
+  { ownProcessGroup = false } = {},
+): Promise<BackendProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [resolve(__dirname, '../../dist/main.js')], {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownProcessGroup,
   });
   let stdout = '';
   let stderr = '';
@@ -51,4 +60,21 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The processes named `name` (as the kernel names them) whose parent is `parent`. */
+export function childProcessesOf(parent: number, name: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parentPid === parent && command === name;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
 }

@@ -62,12 +62,18 @@ export interface S3Request {
 /**
  * An HTTP proxy in front of the S3 server that records every request and fails the ones
  * `failing` picks with a 503 as an S3 server in trouble answers; it also notes each multipart
- * upload's id as the server hands it out.
+ * upload's id as the server hands it out. A storage server that hangs: the requests `swallowing`
+ * picks are read and never answered, and those `stallingBody` picks get their answer's headers and
+ * first bytes, then nothing more, the connection held open.
  */
 export class S3FaultProxy {
   readonly requests: S3Request[] = [];
   readonly uploadIds: string[] = [];
+  /** The requests swallowed or stalled so far. */
+  readonly stalled: S3Request[] = [];
   failing: (request: S3Request) => boolean = () => false;
+  swallowing: (request: S3Request) => boolean = () => false;
+  stallingBody: (request: S3Request) => boolean = () => false;
   private readonly server = createHttpServer((incoming, outgoing) => this.forward(incoming, outgoing));
   endpoint = '';
 
@@ -91,6 +97,13 @@ export class S3FaultProxy {
       );
       return;
     }
+    if (this.swallowing(seen)) {
+      this.stalled.push(seen);
+      incoming.resume();
+      return;
+    }
+    const stallBody = this.stallingBody(seen);
+    if (stallBody) this.stalled.push(seen);
     const target = new URL(this.target);
     const upstream = httpRequest(
       {
@@ -102,6 +115,13 @@ export class S3FaultProxy {
       },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        if (stallBody) {
+          answer.once('data', (chunk: Buffer) => {
+            outgoing.write(chunk.subarray(0, Math.ceil(chunk.length / 2)));
+            answer.destroy();
+          });
+          return;
+        }
         if (seen.method === 'POST' && /[?&]uploads\b/.test(seen.url)) {
           const chunks: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));

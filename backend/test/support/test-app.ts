@@ -47,7 +47,12 @@ export interface TestApp {
  */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  options: { schema?: TestSchema; limits?: 'lenient' | 'default' } = {},
+  options: {
+    schema?: TestSchema;
+    limits?: 'lenient' | 'default';
+    /** Where the app reaches the S3 server: a proxy of the test's in front of `endpoint`. */
+    storageVia?: (endpoint: string) => Promise<string>;
+  } = {},
 ): Promise<TestApp> {
   const schema = options.schema ?? (await createTestSchema());
   const smtp = await new SmtpSink().start();
@@ -59,7 +64,7 @@ export async function startTestApp(
     PUBLIC_URL,
     DATABASE_URL: schema.url,
     DATABASE_POOL_SIZE: '4',
-    S3_ENDPOINT: storage.endpoint,
+    S3_ENDPOINT: options.storageVia ? await options.storageVia(storage.endpoint) : storage.endpoint,
     S3_BUCKET: 'giftcast-test',
     S3_ACCESS_KEY_ID: storage.accessKeyId,
     S3_SECRET_ACCESS_KEY: storage.secretAccessKey,

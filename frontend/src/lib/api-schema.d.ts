@@ -873,7 +873,7 @@ export interface components {
      */
     MessageState: 'processing' | 'ready' | 'failed';
     /** @enum {string} */
-    UnplayableReason: 'noVideo' | 'tooLong' | 'unreadable';
+    UnplayableReason: 'noVideo' | 'tooLong' | 'tooDemanding' | 'tooSlow' | 'unreadable';
     MessageResponse: {
       /** Format: uuid */
       id: string;

@@ -236,9 +236,21 @@ describe('waiting for processing', () => {
   it.each([
     ['ko', 'noVideo', '올린 파일에 화면이 없어요. 화면이 담긴 영상을 다시 녹화하거나 올려 주세요.'],
     ['ko', 'tooLong', '영상이 3분보다 길어요. 3분 이내로 다시 녹화하거나 짧은 영상을 올려 주세요.'],
+    [
+      'ko',
+      'tooDemanding',
+      '휴대폰으로 찍는 영상보다 화면이 크거나 초당 장면이 너무 많아 처리할 수 없어요. 휴대폰 카메라로 찍은 영상을 올리거나 다시 녹화해 주세요.',
+    ],
+    ['ko', 'tooSlow', '영상을 변환하는 데 너무 오래 걸렸어요. 더 짧은 영상을 올리거나 다시 녹화해 주세요.'],
     ['ko', 'unreadable', '영상 파일을 읽을 수 없었어요. 다시 녹화하거나 다른 영상을 올려 주세요.'],
     ['en', 'noVideo', 'The file has no picture. Please record again or upload a video with a picture.'],
     ['en', 'tooLong', 'The video is longer than 3 minutes. Please record again or upload one of 3 minutes or less.'],
+    [
+      'en',
+      'tooDemanding',
+      "The video has a larger picture or more frames a second than a phone records, so we couldn't convert it. Please upload a video from your phone's camera or record again.",
+    ],
+    ['en', 'tooSlow', 'Converting your video took too long. Please upload a shorter video or record again.'],
     ['en', 'unreadable', "We couldn't read the video file. Please record it again or upload another video."],
   ] as const)('[%s] tells the giver why the video could not play: %s', async (language, reason, text) => {
     await changeLanguage(language);

@@ -1,0 +1,106 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '../src/local/free-port';
+import { childProcessesOf } from './support/backend-process';
+import { eventually } from './support/eventually';
+import { makeClip } from './support/video-fixtures';
+
+/**
+ * `make run` as a developer runs it: the built launcher with nothing configured, so it starts its
+ * own database (PGlite) and storage (s3rver) under DATA_DIR, and Ctrl-C in the terminal sends
+ * SIGINT to its whole process group.
+ */
+describe('make run', () => {
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'giftcast-make-run-'));
+  });
+
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** What the embedded database holds of the one video message, read once the launcher has exited. */
+  function storedMessage(): { state: string; job_attempts: number; job_lease_until: string | null } {
+    const script = `
+      import('@electric-sql/pglite').then(async ({ PGlite }) => {
+        const db = await PGlite.create(process.argv[1]);
+        const { rows } = await db.query('SELECT state, job_attempts, job_lease_until FROM video_messages');
+        console.log(JSON.stringify(rows));
+        await db.close();
+      });`;
+    const out = execFileSync(process.execPath, ['-e', script, join(dataDir, 'pglite')], {
+      cwd: resolve(__dirname, '..'),
+    });
+    const rows = JSON.parse(out.toString()) as {
+      state: string;
+      job_attempts: number;
+      job_lease_until: string | null;
+    }[];
+    expect(rows).toHaveLength(1);
+    return rows[0];
+  }
+
+  it('on Ctrl-C stops the app before its database and storage: a transcode in flight goes back to the queue unspent', async () => {
+    const webRoot = join(dataDir, 'web');
+    mkdirSync(webRoot);
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Giftcast</title><div id="root"></div>');
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const launcher = spawn(process.execPath, [resolve(__dirname, '../dist/local/run-local.js')], {
+      cwd: dataDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_ROOT: webRoot,
+        DATABASE_URL: '',
+        S3_ENDPOINT: '',
+        SMTP_URL: '',
+        ADMIN_PASSWORD: 'make-run-password-123',
+        LOG_LEVEL: 'warn',
+      },
+      // A terminal's job: Ctrl-C signals the whole group.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    launcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    launcher.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((done) => launcher.once('exit', (code) => done(code)));
+    try {
+      await eventually(
+        () =>
+          fetch(`${url}/api/health`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        (status) => status === 200,
+        'make run to serve (a new embedded database takes a while to set up)',
+        240_000,
+        500,
+      ).catch((error: Error) => Promise.reject(new Error(`${error.message}\n${output.slice(-4000)}`)));
+      const [code] = (await (await fetch(`${url}/api/qr/available`)).json()) as { qrToken: string }[];
+      const form = new FormData();
+      form.append('video', new Blob([new Uint8Array(makeClip('mp4', 10, '1280x720'))], { type: 'video/mp4' }), 'a.mp4');
+      const uploaded = await fetch(`${url}/api/messages/${code.qrToken}/video`, { method: 'POST', body: form });
+      expect(uploaded.status).toBe(201);
+      await eventually(
+        () => childProcessesOf(launcher.pid!, 'ffmpeg'),
+        (ffmpeg) => ffmpeg.length > 0,
+        'ffmpeg to run',
+      );
+
+      process.kill(-launcher.pid!, 'SIGINT');
+      expect(await exited).toBe(0);
+    } finally {
+      if (launcher.exitCode === null && launcher.signalCode === null) process.kill(-launcher.pid!, 'SIGKILL');
+    }
+
+    expect(storedMessage()).toEqual({ state: 'processing', job_attempts: 0, job_lease_until: null });
+    expect(output).not.toMatch(/cannot be played|recording its failure failed/);
+  }, 400_000);
+});

@@ -108,6 +108,31 @@ test('every setting a service is given by name is explained in .env.example', ()
   assert.deepEqual(missing, []);
 });
 
+test('the backend is handed every setting its configuration reads, but those the image or the stack fixes', () => {
+  const schema = read('backend/src/config/config.schema.ts');
+  const body = schema.slice(schema.indexOf('export const envSchema'), schema.indexOf('function unsafeInProduction'));
+  const settings = [...body.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map(([, name]) => name);
+  // Fixed by the image (WEB_ROOT, the system's ffmpeg), by `make run` alone (the embedded database,
+  // the outbox production refuses), by the tests (the Firestore emulator), or built into the web
+  // app (the contact details, build arguments).
+  const notForCompose = new Set([
+    'WEB_ROOT',
+    'FFMPEG_PATH',
+    'FFPROBE_PATH',
+    'DATABASE_EMBEDDED',
+    'OUTBOX_DIR',
+    'FIRESTORE_EMULATOR_HOST',
+    'CONTACT_EMAIL',
+    'CONTACT_PHONE',
+  ]);
+  const given = environmentOf(services.backend);
+  assert.ok(settings.length > 40, 'the settings were read from the schema');
+  assert.deepEqual(
+    settings.filter((name) => !notForCompose.has(name) && !(name in given)),
+    [],
+  );
+});
+
 test('the backend, the worker and the backups run one published backend image, web the web image, each by GIFTCAST_VERSION', () => {
   const { version } = JSON.parse(read('backend/package.json'));
   const image = (kind) => `ghcr.io/\${GIFTCAST_OWNER:-giftcast}/giftcast-${kind}:\${GIFTCAST_VERSION:-${version}}`;

@@ -7,6 +7,7 @@ import {
   parseBackupConfig,
   type ParsedConfig,
   parseConfig,
+  parseDatabaseConfig,
   SECRET_MIN_BITS,
   SECRET_SETTINGS,
 } from './config.schema';
@@ -651,5 +652,40 @@ describe('parseBackupConfig', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the database connection settings', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'giftcast-database-settings-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('applies migrations at start unless MIGRATIONS=check, and refuses anything else', () => {
+    expect(parse({}).env.MIGRATIONS).toBe('apply');
+    expect(parse({ MIGRATIONS: 'check' }).env.MIGRATIONS).toBe('check');
+    expect(configError({ DATABASE_URL, MIGRATIONS: 'skip' }).variables).toEqual(['MIGRATIONS']);
+  });
+
+  describe('parseDatabaseConfig (the migrate entry)', () => {
+    it('asks production for the database settings alone: no admin secret, mail or storage key', () => {
+      const env = parseDatabaseConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://giftcast@db.internal:5432/giftcast',
+        PGPASSWORD_FILE: (() => {
+          const path = join(dir, 'postgres_password');
+          writeFileSync(path, 'a-database-password-of-its-own\n');
+          return path;
+        })(),
+      });
+      expect(env).toEqual({
+        DATABASE_URL: 'postgres://giftcast@db.internal:5432/giftcast',
+        DATABASE_POOL_SIZE: 10,
+        DATABASE_EMBEDDED: false,
+        PGPASSWORD: 'a-database-password-of-its-own',
+      });
+    });
+
+    it('refuses what the backend refuses of them, naming each', () => {
+      expect(() => parseDatabaseConfig({ DATABASE_URL: 'mysql://db/giftcast' })).toThrow(/- DATABASE_URL: /);
+    });
   });
 });

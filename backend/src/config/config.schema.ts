@@ -155,6 +155,8 @@ export const envSchema = z
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATABASE_EMBEDDED: booleanString.default(false),
+    /** apply: migrate at start (advisory lock); check: wait at start until another process (the migrate entry) has. */
+    MIGRATIONS: z.enum(['apply', 'check']).default('apply'),
 
     S3_ENDPOINT: optionalString.pipe(url.optional()),
     S3_REGION: z.string().default('us-east-1'),
@@ -410,15 +412,20 @@ export function readSecretFiles(source: NodeJS.ProcessEnv): { env: NodeJS.Proces
   return { env, problems };
 }
 
-/** Parses the environment once (secrets from their files first); throws a ConfigError naming every bad variable. */
-export function parseConfig(source: NodeJS.ProcessEnv): ParsedConfig {
+/** `source` parsed by `schema`, secrets from their files first; throws a ConfigError naming every bad variable. */
+function parseSettings<T>(schema: z.ZodType<T>, source: NodeJS.ProcessEnv): T {
   const files = readSecretFiles(source);
   if (files.problems.length) throw new ConfigError(files.problems);
-  const result = envSchema.safeParse(files.env);
+  const result = schema.safeParse(files.env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
   }
-  const env = result.data;
+  return result.data;
+}
+
+/** Parses the environment once (secrets from their files first); throws a ConfigError naming every bad variable. */
+export function parseConfig(source: NodeJS.ProcessEnv): ParsedConfig {
+  const env = parseSettings(envSchema, source);
   let generatedAdminPassword: string | undefined;
   if (!env.ADMIN_PASSWORD && !env.ADMIN_PASSWORD_HASH) {
     generatedAdminPassword = randomBytes(12).toString('base64url');
@@ -466,11 +473,23 @@ export type BackupEnv = z.infer<typeof backupEnvSchema>;
 
 /** The backup service's settings, secrets from their files first; throws a ConfigError naming every bad one. */
 export function parseBackupConfig(source: NodeJS.ProcessEnv): BackupEnv {
-  const files = readSecretFiles(source);
-  if (files.problems.length) throw new ConfigError(files.problems);
-  const result = backupEnvSchema.safeParse(files.env);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
-  }
-  return result.data;
+  return parseSettings(backupEnvSchema, source);
+}
+
+/**
+ * What the migrate entry (`node backend/dist/database/migrate.js`, Kubernetes' migration Job) reads:
+ * the database settings alone, so that it needs no admin, mail or storage secret.
+ */
+export const databaseEnvSchema = z.object({
+  DATABASE_URL: envSchema.shape.DATABASE_URL,
+  DATABASE_POOL_SIZE: envSchema.shape.DATABASE_POOL_SIZE,
+  DATABASE_EMBEDDED: envSchema.shape.DATABASE_EMBEDDED,
+  PGPASSWORD: envSchema.shape.PGPASSWORD,
+});
+
+export type DatabaseEnv = z.infer<typeof databaseEnvSchema>;
+
+/** The database settings alone, secrets from their files first; throws a ConfigError naming every bad one. */
+export function parseDatabaseConfig(source: NodeJS.ProcessEnv): DatabaseEnv {
+  return parseSettings(databaseEnvSchema, source);
 }

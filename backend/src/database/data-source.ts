@@ -1,6 +1,7 @@
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, type DataSourceOptions, MigrationExecutor } from 'typeorm';
 import { BlogPost } from '../blog/blog-post.entity';
-import type { Env } from '../config/config.schema';
+import type { DatabaseEnv } from '../config/config.schema';
 import { ContactSubmission } from '../contact/contact-submission.entity';
 import { BlogSubscriber } from '../newsletter/blog-subscriber.entity';
 import { NewsletterCampaign } from '../newsletter/newsletter-campaign.entity';
@@ -55,7 +56,7 @@ function withPassword(databaseUrl: string, password: string | undefined): string
 }
 
 export function dataSourceOptions(
-  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'PGPASSWORD'>,
+  env: Pick<DatabaseEnv, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'PGPASSWORD'>,
 ): DataSourceOptions {
   return {
     type: 'postgres',
@@ -76,7 +77,7 @@ export function dataSourceOptions(
  * Applies pending migrations. Replicas starting together serialise on an advisory lock held by a
  * connection of its own; the embedded database serves one process, so it needs none.
  */
-export async function runMigrations(env: Env): Promise<string[]> {
+export async function runMigrations(env: DatabaseEnv): Promise<string[]> {
   const dataSource = new DataSource(dataSourceOptions(env));
   await dataSource.initialize();
   const lock = env.DATABASE_EMBEDDED ? null : dataSource.createQueryRunner();
@@ -92,6 +93,36 @@ export async function runMigrations(env: Env): Promise<string[]> {
       await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       await lock.release();
     }
+    await dataSource.destroy();
+  }
+}
+
+/** How often MIGRATIONS=check looks again while migrations are missing. */
+export const MIGRATIONS_CHECK_INTERVAL_MS = 5000;
+
+/**
+ * MIGRATIONS=check: returns once the database has every migration this build knows, applied by
+ * another process (the migrate entry, Kubernetes' Job), reading again every interval and reporting
+ * what it waits for each time that changes. Applies nothing. A database with migrations this build
+ * does not know (a newer release's, after a rollback) has every one it knows.
+ */
+export async function waitForMigrations(
+  env: DatabaseEnv,
+  report: (missing: string[]) => void,
+  intervalMs = MIGRATIONS_CHECK_INTERVAL_MS,
+): Promise<void> {
+  const dataSource = new DataSource(dataSourceOptions(env));
+  await dataSource.initialize();
+  try {
+    let reported = '';
+    for (;;) {
+      const missing = (await new MigrationExecutor(dataSource).getPendingMigrations()).map(({ name }) => name);
+      if (missing.length === 0) return;
+      if (missing.join() !== reported) report(missing);
+      reported = missing.join();
+      await sleep(intervalMs);
+    }
+  } finally {
     await dataSource.destroy();
   }
 }

@@ -10,8 +10,14 @@ export interface BackendProcess {
   stop: () => Promise<void>;
 }
 
-/** The built backend (`dist/main.js`) as a separate process: another replica, as in production. */
-export async function startBackendProcess(env: Record<string, string>): Promise<BackendProcess> {
+/**
+ * The built backend (`dist/main.js`) as a separate process: another replica, as in production.
+ * Resolves once it serves `GET /api/health`, or at once with `untilServing: false`.
+ */
+export async function startBackendProcess(
+  env: Record<string, string>,
+  { untilServing = true }: { untilServing?: boolean } = {},
+): Promise<BackendProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [resolve(__dirname, '../../dist/main.js')], {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), ...env },
@@ -23,7 +29,7 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
-  for (;;) {
+  while (untilServing) {
     if (child.exitCode !== null) throw new Error(`backend process exited: ${stderr}${stdout.slice(-4000)}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;

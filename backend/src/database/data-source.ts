@@ -55,12 +55,46 @@ function withPassword(databaseUrl: string, password: string | undefined): string
   return url.toString();
 }
 
+/** How node-postgres reaches the database: DATABASE_SSL's TLS, or (unset) whatever DATABASE_URL says. */
+export interface PostgresConnection {
+  connectionString: string;
+  ssl?: false | { rejectUnauthorized: boolean; ca?: string };
+}
+
+/**
+ * DATABASE_SSL as node-postgres takes it: `require` encrypts without checking the server (libpq's
+ * sslmode=require), `verify-full` checks its certificate against DATABASE_SSL_CA (or Node's public
+ * CAs) and its name against the host connected to (Node's checkServerIdentity).
+ */
+function tlsOptions(env: Pick<DatabaseEnv, 'DATABASE_SSL' | 'DATABASE_SSL_CA'>): PostgresConnection['ssl'] {
+  switch (env.DATABASE_SSL) {
+    case undefined:
+      return undefined;
+    case 'disable':
+      return false;
+    case 'require':
+      return { rejectUnauthorized: false };
+    case 'verify-full':
+      return { rejectUnauthorized: true, ...(env.DATABASE_SSL_CA ? { ca: env.DATABASE_SSL_CA } : {}) };
+  }
+}
+
+/** Every connection of the backend's, the pool's and the /try list's listener alike. */
+export function postgresConnection(
+  env: Pick<DatabaseEnv, 'DATABASE_URL' | 'PGPASSWORD' | 'DATABASE_SSL' | 'DATABASE_SSL_CA'>,
+): PostgresConnection {
+  const ssl = tlsOptions(env);
+  return { connectionString: withPassword(env.DATABASE_URL, env.PGPASSWORD), ...(ssl === undefined ? {} : { ssl }) };
+}
+
 export function dataSourceOptions(
-  env: Pick<DatabaseEnv, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'PGPASSWORD'>,
+  env: Pick<DatabaseEnv, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'PGPASSWORD' | 'DATABASE_SSL' | 'DATABASE_SSL_CA'>,
 ): DataSourceOptions {
+  const { connectionString, ssl } = postgresConnection(env);
   return {
     type: 'postgres',
-    url: withPassword(env.DATABASE_URL, env.PGPASSWORD),
+    url: connectionString,
+    ...(ssl === undefined ? {} : { ssl }),
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',

@@ -72,7 +72,9 @@ test-unit: install
 
 # The compose file and its images, checked without a Docker engine (linted, pinned, its nginx
 # against the templates); the deploy nginx configuration run by the machine's nginx: TLS, errors,
-# the visitor's address it hands on, its budgets and body limits.
+# the visitor's address it hands on, its budgets and body limits; the Kubernetes overlays rendered
+# by kubectl's Kustomize, validated against the API schema and held to their policies
+# (deploy/kubernetes.test.mjs); the app's storage policy.
 test-deploy: install
 	npx dclint docker-compose.yml deploy/compose/*.yml --max-warnings 0
 	node --test deploy/*.test.mjs

@@ -237,6 +237,21 @@ describe('TLS=off behind a proxy that terminates TLS', () => {
   });
 });
 
+test('RESOLVER is Docker’s DNS server unless told, and with `local` the name servers of resolv.conf, as a Kubernetes pod has them', () => {
+  const base = { BACKEND_UPSTREAM: 'backend.giftcast.svc.cluster.local:3000', WEB_ROOT: scratch };
+  assert.equal(settle(base).RESOLVER, '127.0.0.11');
+  assert.equal(settle({ ...base, RESOLVER: '10.96.0.10' }).RESOLVER, '10.96.0.10');
+  const resolvConf = join(scratch, 'resolv.conf');
+  writeFileSync(
+    resolvConf,
+    "# a pod's\nsearch giftcast.svc.cluster.local svc.cluster.local cluster.local\nnameserver 10.96.0.10\nnameserver fd00:10:96::a\noptions ndots:5\n",
+  );
+  const local = settle({ ...base, RESOLVER: 'local', RESOLV_CONF: resolvConf });
+  assert.equal(local.RESOLVER, '10.96.0.10 [fd00:10:96::a]');
+  // A name is followed as it changes, through that resolver.
+  assert.equal(local.GIFTCAST_BACKEND_SERVER, 'backend.giftcast.svc.cluster.local:3000 resolve');
+});
+
 test('settings nginx cannot serve stop it at start, naming what is wrong', () => {
   const base = { BACKEND_UPSTREAM: '127.0.0.1:3000', LISTEN_PORT: '127.0.0.1:1', WEB_ROOT: scratch };
   assert.throws(() => settle({ ...base, TLS: 'on' }), /TLS must be letsencrypt, files or off/);
@@ -256,6 +271,10 @@ test('settings nginx cannot serve stop it at start, naming what is wrong', () =>
   );
   assert.throws(() => settle({ ...base, TRUSTED_PROXIES: '10.0.0.1; include /etc/passwd' }), /not an address or CIDR/);
   assert.throws(() => startLocalNginx({ ...base, BACKEND_UPSTREAM: '' }), /BACKEND_UPSTREAM/);
+  assert.throws(
+    () => settle({ ...base, RESOLVER: 'local', RESOLV_CONF: join(scratch, 'none.conf') }),
+    /RESOLVER=local: no nameserver in .*none\.conf/,
+  );
   const letsencrypt = settle({ ...base, TLS: 'letsencrypt', PUBLIC_URL: 'https://giftcast.example/' });
   assert.equal(letsencrypt.TLS_CERTIFICATE, '/etc/letsencrypt/live/giftcast.example/fullchain.pem');
   assert.equal(letsencrypt.GIFTCAST_PUBLIC_ORIGIN, 'https://giftcast.example');

@@ -6,7 +6,8 @@ import { HTTP_TIMEOUTS } from './common/http-timeouts';
 import { translate } from './common/messages';
 import { appConfig } from './config/app-config';
 import type { Env } from './config/config.schema';
-import { runMigrations } from './database/data-source';
+import { runMigrations, waitForMigrations } from './database/data-source';
+import { createLogger } from './logging/logger';
 
 const connectionsWithRequests = new WeakSet<Duplex>();
 
@@ -35,9 +36,27 @@ export interface RunningServer {
   url: string;
 }
 
-/** Applies migrations, then serves on PORT (0 picks a free port). */
+/**
+ * MIGRATIONS=apply: applies pending migrations (replicas take turns). MIGRATIONS=check: waits, not
+ * listening, until another process (the migrate entry) has applied every migration this build knows,
+ * so that an orchestrator sends it nothing before.
+ */
+async function migrate(env: Env): Promise<void> {
+  if (env.MIGRATIONS === 'apply') {
+    await runMigrations(env);
+    return;
+  }
+  const logger = createLogger(env).child({ context: 'Migrations' });
+  await waitForMigrations(env, (missing) =>
+    logger.warn(
+      `MIGRATIONS=check: the database lacks ${missing.join(', ')}; waiting for the migrate entry (node backend/dist/database/migrate.js) to apply them`,
+    ),
+  );
+}
+
+/** Applies migrations or waits for them (MIGRATIONS), then serves on PORT (0 picks a free port). */
 export async function startServer(env: Env, host = '0.0.0.0'): Promise<RunningServer> {
-  await runMigrations(env);
+  await migrate(env);
   const app = await createApp(appConfig(env));
   const http = app.getHttpServer();
   http.keepAliveTimeout = HTTP_TIMEOUTS.keepAliveMs;

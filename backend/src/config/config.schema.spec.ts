@@ -7,6 +7,7 @@ import {
   parseBackupConfig,
   type ParsedConfig,
   parseConfig,
+  parseDatabaseConfig,
   SECRET_MIN_BITS,
   SECRET_SETTINGS,
 } from './config.schema';
@@ -728,5 +729,96 @@ describe('parseBackupConfig', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the database connection settings', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'giftcast-database-ca-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----';
+
+  it('applies migrations at start unless MIGRATIONS=check, and refuses anything else', () => {
+    expect(parse({}).env.MIGRATIONS).toBe('apply');
+    expect(parse({ MIGRATIONS: 'check' }).env.MIGRATIONS).toBe('check');
+    expect(configError({ DATABASE_URL, MIGRATIONS: 'skip' }).variables).toEqual(['MIGRATIONS']);
+  });
+
+  it('leaves TLS to DATABASE_URL without DATABASE_SSL, and takes disable, require and verify-full', () => {
+    expect(parse({}).env.DATABASE_SSL).toBeUndefined();
+    expect(parse({ DATABASE_SSL: '' }).env.DATABASE_SSL).toBeUndefined();
+    for (const mode of ['disable', 'require', 'verify-full']) {
+      expect(parse({ DATABASE_SSL: mode }).env.DATABASE_SSL).toBe(mode);
+    }
+    expect(configError({ DATABASE_URL, DATABASE_SSL: 'verify-ca' }).variables).toEqual(['DATABASE_SSL']);
+  });
+
+  it('takes DATABASE_SSL_CA as PEM text or as the path of a PEM file, and keeps the certificates', () => {
+    const path = join(dir, 'ca.pem');
+    writeFileSync(path, `${PEM}\n`);
+    expect(parse({ DATABASE_SSL: 'verify-full', DATABASE_SSL_CA: PEM }).env.DATABASE_SSL_CA).toBe(PEM);
+    expect(parse({ DATABASE_SSL: 'verify-full', DATABASE_SSL_CA: path }).env.DATABASE_SSL_CA).toBe(`${PEM}\n`);
+  });
+
+  it('refuses a DATABASE_SSL_CA it cannot read or that holds no certificate, naming the file', () => {
+    const notPem = join(dir, 'not-a-certificate.txt');
+    writeFileSync(notPem, 'ca goes here\n');
+    const missing = configError({ DATABASE_URL, DATABASE_SSL: 'verify-full', DATABASE_SSL_CA: join(dir, 'none.pem') });
+    expect(missing.variables).toEqual(['DATABASE_SSL_CA']);
+    expect(missing.error.message).toContain(`cannot read ${join(dir, 'none.pem')} (ENOENT)`);
+    const text = configError({ DATABASE_URL, DATABASE_SSL: 'verify-full', DATABASE_SSL_CA: notPem });
+    expect(text.variables).toEqual(['DATABASE_SSL_CA']);
+    expect(text.error.message).toContain('must be PEM certificates');
+  });
+
+  it('refuses DATABASE_SSL_CA without DATABASE_SSL=verify-full, which alone checks the server with it', () => {
+    for (const mode of [undefined, 'disable', 'require']) {
+      const { variables, error } = configError({ DATABASE_URL, DATABASE_SSL: mode, DATABASE_SSL_CA: PEM });
+      expect(variables).toEqual(['DATABASE_SSL_CA']);
+      expect(error.message).toContain('only used with DATABASE_SSL=verify-full');
+    }
+  });
+
+  it("refuses DATABASE_SSL beside DATABASE_URL's own TLS parameters, which node-postgres would let win", () => {
+    for (const parameter of ['sslmode=require', 'ssl=true', 'sslrootcert=/ca.pem']) {
+      const { variables, error } = configError({
+        DATABASE_URL: `${DATABASE_URL}?${parameter}`,
+        DATABASE_SSL: 'require',
+      });
+      expect(variables).toEqual(['DATABASE_SSL']);
+      expect(error.message).toContain(parameter.split('=')[0]);
+    }
+    expect(parse({ DATABASE_URL: `${DATABASE_URL}?sslmode=no-verify` }).env.DATABASE_SSL).toBeUndefined();
+  });
+
+  describe('parseDatabaseConfig (the migrate entry)', () => {
+    it('asks production for the database settings alone: no admin secret, mail or storage key', () => {
+      const env = parseDatabaseConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://giftcast@db.internal:5432/giftcast',
+        PGPASSWORD_FILE: (() => {
+          const path = join(dir, 'postgres_password');
+          writeFileSync(path, 'a-database-password-of-its-own\n');
+          return path;
+        })(),
+        DATABASE_SSL: 'verify-full',
+        DATABASE_SSL_CA: PEM,
+      });
+      expect(env).toEqual({
+        DATABASE_URL: 'postgres://giftcast@db.internal:5432/giftcast',
+        DATABASE_POOL_SIZE: 10,
+        DATABASE_EMBEDDED: false,
+        DATABASE_SSL: 'verify-full',
+        DATABASE_SSL_CA: PEM,
+        PGPASSWORD: 'a-database-password-of-its-own',
+      });
+    });
+
+    it('refuses what the backend refuses of them, naming each', () => {
+      expect(() => parseDatabaseConfig({ DATABASE_URL: 'mysql://db/giftcast' })).toThrow(/- DATABASE_URL: /);
+      expect(() =>
+        parseDatabaseConfig({ DATABASE_URL: `${DATABASE_URL}?sslmode=require`, DATABASE_SSL: 'verify-full' }),
+      ).toThrow(/- DATABASE_SSL: /);
+      expect(() => parseDatabaseConfig({ DATABASE_URL, DATABASE_SSL_CA: PEM })).toThrow(/- DATABASE_SSL_CA: /);
+    });
   });
 });

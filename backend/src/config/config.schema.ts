@@ -93,6 +93,35 @@ const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => v
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** How the backend talks to PostgreSQL: plain, encrypted, or encrypted to a server whose certificate is checked. */
+export const DATABASE_SSL_MODES = ['disable', 'require', 'verify-full'] as const;
+
+const PEM_CERTIFICATE = '-----BEGIN CERTIFICATE-----';
+
+/** The CA certificates for DATABASE_SSL=verify-full: PEM text as it is, anything else the path of a PEM file. */
+const certificateAuthority = z.string().transform((value, ctx) => {
+  let pem = value;
+  if (!value.startsWith('-----BEGIN')) {
+    try {
+      pem = readFileSync(value, 'utf8');
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `cannot read ${value} (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      });
+      return z.NEVER;
+    }
+  }
+  if (!pem.includes(PEM_CERTIFICATE)) {
+    ctx.addIssue({ code: 'custom', message: `must be PEM certificates (${PEM_CERTIFICATE} …) or a file of them` });
+    return z.NEVER;
+  }
+  return pem;
+});
+
+/** DATABASE_URL's parameters that node-postgres turns into TLS options of its own, replacing DATABASE_SSL's. */
+const URL_TLS_PARAMETERS = ['ssl', 'sslmode', 'sslrootcert', 'sslcert', 'sslkey', 'sslnegotiation'];
+
 /** Salt and key lengths below which a scrypt hash protects nothing (`scrypt$0$0` matched any password). */
 export const ADMIN_HASH_MIN_SALT_BYTES = 16;
 export const ADMIN_HASH_MIN_KEY_BYTES = 32;
@@ -157,6 +186,10 @@ export const envSchema = z
     DATABASE_EMBEDDED: booleanString.default(false),
     /** The longest a statement may run; the client gives up 5 s later should the server not answer at all. */
     DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    DATABASE_SSL: optionalString.pipe(z.enum(DATABASE_SSL_MODES).optional()),
+    DATABASE_SSL_CA: optionalString.pipe(certificateAuthority.optional()),
+    /** apply: migrate at start (advisory lock); check: wait at start until another process (the migrate entry) has. */
+    MIGRATIONS: z.enum(['apply', 'check']).default('apply'),
 
     S3_ENDPOINT: optionalString.pipe(url.optional()),
     S3_REGION: z.string().default('us-east-1'),
@@ -256,6 +289,7 @@ export const envSchema = z
   })
   .superRefine(
     (env, ctx) => {
+      for (const [path, message] of databaseTlsProblems(env)) ctx.addIssue({ code: 'custom', path: [path], message });
       if (env.QR_STORE === 'firestore' && !env.FIREBASE_PROJECT_ID) {
         ctx.addIssue({
           code: 'custom',
@@ -293,6 +327,23 @@ export const envSchema = z
       when: (payload) => typeof payload.value === 'object' && payload.value !== null,
     },
   );
+
+/** DATABASE_SSL_CA without verify-full, and TLS asked for twice (DATABASE_SSL and DATABASE_URL's own parameters). */
+function databaseTlsProblems(env: Partial<Record<keyof Env, unknown>>): [keyof Env, string][] {
+  const problems: [keyof Env, string][] = [];
+  if (env.DATABASE_SSL_CA !== undefined && env.DATABASE_SSL !== 'verify-full') {
+    problems.push(['DATABASE_SSL_CA', 'is only used with DATABASE_SSL=verify-full']);
+  }
+  const database = urlOf(env.DATABASE_URL);
+  const inUrl = database ? URL_TLS_PARAMETERS.filter((name) => database.searchParams.has(name)) : [];
+  if (env.DATABASE_SSL !== undefined && inUrl.length) {
+    problems.push([
+      'DATABASE_SSL',
+      `DATABASE_URL's ${inUrl.join(', ')} would replace it: keep DATABASE_SSL (and DATABASE_SSL_CA) or the URL's parameters`,
+    ]);
+  }
+  return problems;
+}
 
 /**
  * Settings that work on a developer's machine but lose mail, print stickers nobody can scan, or
@@ -425,15 +476,20 @@ export function readSecretFiles(source: NodeJS.ProcessEnv): { env: NodeJS.Proces
   return { env, problems };
 }
 
-/** Parses the environment once (secrets from their files first); throws a ConfigError naming every bad variable. */
-export function parseConfig(source: NodeJS.ProcessEnv): ParsedConfig {
+/** `source` parsed by `schema`, secrets from their files first; throws a ConfigError naming every bad variable. */
+function parseSettings<T>(schema: z.ZodType<T>, source: NodeJS.ProcessEnv): T {
   const files = readSecretFiles(source);
   if (files.problems.length) throw new ConfigError(files.problems);
-  const result = envSchema.safeParse(files.env);
+  const result = schema.safeParse(files.env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
   }
-  const env = result.data;
+  return result.data;
+}
+
+/** Parses the environment once (secrets from their files first); throws a ConfigError naming every bad variable. */
+export function parseConfig(source: NodeJS.ProcessEnv): ParsedConfig {
+  const env = parseSettings(envSchema, source);
   let generatedAdminPassword: string | undefined;
   if (!env.ADMIN_PASSWORD && !env.ADMIN_PASSWORD_HASH) {
     generatedAdminPassword = randomBytes(12).toString('base64url');
@@ -481,11 +537,30 @@ export type BackupEnv = z.infer<typeof backupEnvSchema>;
 
 /** The backup service's settings, secrets from their files first; throws a ConfigError naming every bad one. */
 export function parseBackupConfig(source: NodeJS.ProcessEnv): BackupEnv {
-  const files = readSecretFiles(source);
-  if (files.problems.length) throw new ConfigError(files.problems);
-  const result = backupEnvSchema.safeParse(files.env);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
-  }
-  return result.data;
+  return parseSettings(backupEnvSchema, source);
+}
+
+/**
+ * What the migrate entry (`node backend/dist/database/migrate.js`, Kubernetes' migration Job) reads:
+ * the database settings alone, so that it needs no admin, mail or storage secret.
+ */
+export const databaseEnvSchema = z
+  .object({
+    DATABASE_URL: envSchema.shape.DATABASE_URL,
+    DATABASE_POOL_SIZE: envSchema.shape.DATABASE_POOL_SIZE,
+    DATABASE_EMBEDDED: envSchema.shape.DATABASE_EMBEDDED,
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: envSchema.shape.DATABASE_STATEMENT_TIMEOUT_SECONDS,
+    DATABASE_SSL: envSchema.shape.DATABASE_SSL,
+    DATABASE_SSL_CA: envSchema.shape.DATABASE_SSL_CA,
+    PGPASSWORD: envSchema.shape.PGPASSWORD,
+  })
+  .superRefine((env, ctx) => {
+    for (const [path, message] of databaseTlsProblems(env)) ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+
+export type DatabaseEnv = z.infer<typeof databaseEnvSchema>;
+
+/** The database settings alone, secrets from their files first; throws a ConfigError naming every bad one. */
+export function parseDatabaseConfig(source: NodeJS.ProcessEnv): DatabaseEnv {
+  return parseSettings(databaseEnvSchema, source);
 }

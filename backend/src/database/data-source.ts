@@ -1,6 +1,7 @@
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, type DataSourceOptions, MigrationExecutor } from 'typeorm';
 import { BlogPost } from '../blog/blog-post.entity';
-import type { Env } from '../config/config.schema';
+import type { DatabaseEnv } from '../config/config.schema';
 import { ContactSubmission } from '../contact/contact-submission.entity';
 import { BlogSubscriber } from '../newsletter/blog-subscriber.entity';
 import { NewsletterCampaign } from '../newsletter/newsletter-campaign.entity';
@@ -61,6 +62,38 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** How much longer than the server's own statement timeout the client waits for an answer at all. */
 const CLIENT_QUERY_MARGIN_MS = 5000;
 
+/** How node-postgres reaches the database: DATABASE_SSL's TLS, or (unset) whatever DATABASE_URL says. */
+export interface PostgresConnection {
+  connectionString: string;
+  ssl?: false | { rejectUnauthorized: boolean; ca?: string };
+}
+
+/**
+ * DATABASE_SSL as node-postgres takes it: `require` encrypts without checking the server (libpq's
+ * sslmode=require), `verify-full` checks its certificate against DATABASE_SSL_CA (or Node's public
+ * CAs) and its name against the host connected to (Node's checkServerIdentity).
+ */
+function tlsOptions(env: Pick<DatabaseEnv, 'DATABASE_SSL' | 'DATABASE_SSL_CA'>): PostgresConnection['ssl'] {
+  switch (env.DATABASE_SSL) {
+    case undefined:
+      return undefined;
+    case 'disable':
+      return false;
+    case 'require':
+      return { rejectUnauthorized: false };
+    case 'verify-full':
+      return { rejectUnauthorized: true, ...(env.DATABASE_SSL_CA ? { ca: env.DATABASE_SSL_CA } : {}) };
+  }
+}
+
+/** Every connection of the backend's, the pool's and the /try list's listener alike. */
+export function postgresConnection(
+  env: Pick<DatabaseEnv, 'DATABASE_URL' | 'PGPASSWORD' | 'DATABASE_SSL' | 'DATABASE_SSL_CA'>,
+): PostgresConnection {
+  const ssl = tlsOptions(env);
+  return { connectionString: withPassword(env.DATABASE_URL, env.PGPASSWORD), ...(ssl === undefined ? {} : { ssl }) };
+}
+
 /**
  * Every query has a deadline: PostgreSQL cancels a statement after DATABASE_STATEMENT_TIMEOUT_SECONDS
  * (the longest legitimate ones, the purge's batches and a newsletter's send records, take
@@ -69,16 +102,26 @@ const CLIENT_QUERY_MARGIN_MS = 5000;
  * other's lock, so they run without either.
  */
 export function dataSourceOptions(
-  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'PGPASSWORD' | 'DATABASE_STATEMENT_TIMEOUT_SECONDS'>,
+  env: Pick<
+    DatabaseEnv,
+    | 'DATABASE_URL'
+    | 'DATABASE_POOL_SIZE'
+    | 'PGPASSWORD'
+    | 'DATABASE_SSL'
+    | 'DATABASE_SSL_CA'
+    | 'DATABASE_STATEMENT_TIMEOUT_SECONDS'
+  >,
   { migrating = false } = {},
 ): DataSourceOptions {
+  const { connectionString, ssl } = postgresConnection(env);
   const statementMs = env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000;
   const deadlines = migrating
     ? {}
     : { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_QUERY_MARGIN_MS };
   return {
     type: 'postgres',
-    url: withPassword(env.DATABASE_URL, env.PGPASSWORD),
+    url: connectionString,
+    ...(ssl === undefined ? {} : { ssl }),
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
@@ -95,7 +138,7 @@ export function dataSourceOptions(
  * Applies pending migrations. Replicas starting together serialise on an advisory lock held by a
  * connection of its own; the embedded database serves one process, so it needs none.
  */
-export async function runMigrations(env: Env): Promise<string[]> {
+export async function runMigrations(env: DatabaseEnv): Promise<string[]> {
   const dataSource = new DataSource(dataSourceOptions(env, { migrating: true }));
   await dataSource.initialize();
   const lock = env.DATABASE_EMBEDDED ? null : dataSource.createQueryRunner();
@@ -111,6 +154,36 @@ export async function runMigrations(env: Env): Promise<string[]> {
       await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       await lock.release();
     }
+    await dataSource.destroy();
+  }
+}
+
+/** How often MIGRATIONS=check looks again while migrations are missing. */
+export const MIGRATIONS_CHECK_INTERVAL_MS = 5000;
+
+/**
+ * MIGRATIONS=check: returns once the database has every migration this build knows, applied by
+ * another process (the migrate entry, Kubernetes' Job), reading again every interval and reporting
+ * what it waits for each time that changes. Applies nothing. A database with migrations this build
+ * does not know (a newer release's, after a rollback) has every one it knows.
+ */
+export async function waitForMigrations(
+  env: DatabaseEnv,
+  report: (missing: string[]) => void,
+  intervalMs = MIGRATIONS_CHECK_INTERVAL_MS,
+): Promise<void> {
+  const dataSource = new DataSource(dataSourceOptions(env));
+  await dataSource.initialize();
+  try {
+    let reported = '';
+    for (;;) {
+      const missing = (await new MigrationExecutor(dataSource).getPendingMigrations()).map(({ name }) => name);
+      if (missing.length === 0) return;
+      if (missing.join() !== reported) report(missing);
+      reported = missing.join();
+      await sleep(intervalMs);
+    }
+  } finally {
     await dataSource.destroy();
   }
 }

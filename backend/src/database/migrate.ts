@@ -1,13 +1,16 @@
 import 'reflect-metadata';
 import { errorMessage } from '../common/error-message';
-import { parseConfig } from '../config/config.schema';
+import { parseDatabaseConfig } from '../config/config.schema';
 import { loadDotenv } from '../config/dotenv';
 import { runMigrations } from './data-source';
 
-/** `npm run migration:run -w backend`: applies pending migrations and exits. */
+/**
+ * `npm run migration:run -w backend`, and the migration Job of deploy/kubernetes: applies pending
+ * migrations and exits. It reads only the database settings (DATABASE_*, PGPASSWORD and their _FILE).
+ */
 async function main(): Promise<void> {
   loadDotenv();
-  const { env } = parseConfig(process.env);
+  const env = parseDatabaseConfig(process.env);
   const applied = await runMigrations(env);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations.');
 }

@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { skipTake } from '../common/paging';
 import { AppConfig } from '../config/app-config';
+import { postgresConnection } from '../database/data-source';
 import { formatSerial, QR_STATUSES, type QrCode, type QrPool, type QrStatus } from './qr-code';
 import { QrCodeEntity } from './qr-code.entity';
 import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
@@ -50,7 +51,7 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
   }
 
   private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.config.env.DATABASE_URL });
+    const client = new Client(postgresConnection(this.config.env));
     client.on('notification', () => this.changes.emit('change'));
     client.on('error', (error) => {
       this.logger.warn(`change listener lost its connection: ${error.message}`);

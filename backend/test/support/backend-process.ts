@@ -14,11 +14,12 @@ export interface BackendProcess {
 /**
  * The built backend (`dist/main.js`) as a separate process: another replica, as in production.
  * `ownProcessGroup` makes it lead a process group, as a terminal runs a command, so that a signal
- * can go to the whole group (`process.kill(-pid, …)`) as Ctrl-C sends one.
+ * can go to the whole group (`process.kill(-pid, …)`) as Ctrl-C sends one. Resolves once it serves
+ * `GET /api/health`, or at once with `untilServing: false`.
  */
 export async function startBackendProcess(
   env: Record<string, string>,
-  { ownProcessGroup = false } = {},
+  { ownProcessGroup = false, untilServing = true }: { ownProcessGroup?: boolean; untilServing?: boolean } = {},
 ): Promise<BackendProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [resolve(__dirname, '../../dist/main.js')], {
@@ -32,7 +33,7 @@ export async function startBackendProcess(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
-  for (;;) {
+  while (untilServing) {
     if (child.exitCode !== null) throw new Error(`backend process exited: ${stderr}${stdout.slice(-4000)}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;

@@ -25,7 +25,13 @@ describe('postgresConnection', () => {
   });
 
   it('gives the data source the same connection as the listener of the /try list', () => {
-    const env = { DATABASE_URL, PGPASSWORD: 'pw', DATABASE_POOL_SIZE: 4, DATABASE_SSL: 'require' as const };
+    const env = {
+      DATABASE_URL,
+      PGPASSWORD: 'pw',
+      DATABASE_POOL_SIZE: 4,
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: 60,
+      DATABASE_SSL: 'require' as const,
+    };
     const { connectionString, ssl } = postgresConnection(env);
     expect(dataSourceOptions(env)).toMatchObject({ url: connectionString, ssl });
   });

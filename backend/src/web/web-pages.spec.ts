@@ -129,6 +129,15 @@ describe('post head tags', () => {
     );
   });
 
+  it('name the blog feed in the page’s language for feed readers to find', () => {
+    expect(postHeadTags(post, 'ko', PUBLIC_URL, 'Giftcast')).toContain(
+      `<link data-server-head rel="alternate" type="application/rss+xml" title="Giftcast 블로그" href="${PUBLIC_URL}/blog/feed.xml">`,
+    );
+    expect(postHeadTags(post, 'en', PUBLIC_URL, 'Giftcast')).toContain(
+      `<link data-server-head rel="alternate" type="application/rss+xml" title="Giftcast Blog" href="${PUBLIC_URL}/blog/feed.xml?lang=en">`,
+    );
+  });
+
   it('show the site’s share picture in the page’s language when the post has no thumbnail', () => {
     const plain = { ...post, thumbnailUrl: null } as typeof post;
     for (const language of ['ko', 'en'] as const) {
@@ -150,7 +159,7 @@ describe('post head tags', () => {
 });
 
 describe('sitemap and robots', () => {
-  it('lists every public path and post in both languages with their alternates', () => {
+  it('lists every public path and post, and the blog feed, in both languages with their alternates', () => {
     const xml = sitemapXml(PUBLIC_URL, ['/', '/how'], [post]);
     for (const loc of [
       '/',
@@ -159,17 +168,25 @@ describe('sitemap and robots', () => {
       '/how?lang=en',
       '/blog/spring-flowers',
       '/blog/spring-flowers?lang=en',
+      '/blog/feed.xml',
+      '/blog/feed.xml?lang=en',
     ]) {
       expect(xml).toContain(`<loc>${PUBLIC_URL}${loc}</loc>`);
     }
-    expect(xml.match(/<url>/g)).toHaveLength(6);
+    expect(xml.match(/<url>/g)).toHaveLength(8);
+    // The feed changed when its newest post did.
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/blog/feed.xml?lang=en</loc>`);
+    expect(xml.split(`<loc>${PUBLIC_URL}/blog/feed.xml</loc>`)[1]).toMatch(
+      /^[^]*?<lastmod>2026-03-02T00:00:00.000Z<\/lastmod><\/url>/,
+    );
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${PUBLIC_URL}/how?lang=en"/>`);
     expect(xml).toContain('<lastmod>2026-03-02T00:00:00.000Z</lastmod>');
   });
 
-  it('points crawlers at the sitemap and away from the API, the console and message pages', () => {
+  it('points crawlers at the sitemap and the blog feed, and away from the API, the console and message pages', () => {
     const robots = robotsTxt(PUBLIC_URL);
     expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/blog/feed.xml`);
     expect(robots).toMatch(/Disallow: \/api\/\nDisallow: \/admin\nDisallow: \/v\//);
   });
 });

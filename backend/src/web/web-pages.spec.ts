@@ -107,6 +107,21 @@ describe('WebPages', () => {
     }
   });
 
+  it('writes the settings the app reads from its page into <html>, escaped, on every page', () => {
+    const withSettings = new WebPages(webBuild(), PUBLIC_URL, {
+      'kakao-js-key': 'abc123',
+      'kakao-sdk': 'https://x/"a"',
+    });
+    const attributes = ' data-kakao-js-key="abc123" data-kakao-sdk="https://x/&#34;a&#34;"';
+    for (const choice of [withSettings.choose('/how', 'en'), withSettings.choose('/v/abc', 'ko')]) {
+      expect('html' in choice && choice.html).toContain(`<html${attributes} `);
+    }
+    expect(withSettings.localize('<html lang="ko"><body></body></html>')).toBe(
+      `<html${attributes} lang="ko"><body></body></html>`,
+    );
+    expect(pages.choose('/how', 'en')).toMatchObject({ html: expect.not.stringContaining('data-kakao') });
+  });
+
   it('lists the public paths, not the shells', () => {
     expect(pages.publicPaths).toEqual(['/', '/blog', '/how']);
   });

@@ -31,7 +31,8 @@ export type PageChoice =
 
 /**
  * The web build's pages, read once: the prerendered public pages in each language (with the
- * build's placeholder origin replaced by PUBLIC_URL) and the plain app page.
+ * build's placeholder origin replaced by PUBLIC_URL, and the settings the app reads from the page)
+ * and the plain app page.
  */
 export class WebPages {
   private readonly pages = new Map<string, string>();
@@ -44,12 +45,20 @@ export class WebPages {
   /** A page of the build with the build's placeholder origin replaced by PUBLIC_URL. */
   readonly localize: (html: string) => string;
 
-  /** `root`: the web build's folder (frontend/dist). */
+  /**
+   * `root`: the web build's folder (frontend/dist); `settings`: what the app reads from `<html>`'s
+   * `data-*` attributes, set when the backend starts rather than when the app is built.
+   */
   constructor(
     readonly root: string,
     publicUrl: string,
+    settings: Record<string, string> = {},
   ) {
-    const localize = (html: string) => html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl));
+    const attributes = Object.entries(settings)
+      .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+      .join('');
+    const localize = (html: string) =>
+      html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl)).replace(/<html\b/, () => `<html${attributes}`);
     this.localize = localize;
     this.template = readFileSync(join(root, 'index.html'), 'utf8');
     this.appPage = localize(this.template);

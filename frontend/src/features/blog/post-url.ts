@@ -9,3 +9,6 @@ export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
  * its page's canonical link states, and what every share channel shares.
  */
 export const postUrl = (slug: string, language: Language) => pageAlternates(postPath(slug))[language];
+
+/** The blog's RSS feed in a language (the backend's /blog/feed.xml, `?lang=en` for English). */
+export const blogFeedUrl = (language: Language) => pageAlternates('/blog/feed.xml')[language];

@@ -75,6 +75,10 @@ describe('routes', () => {
     ['en', '/blog/hello', 'Giftcast Blog', 'http://localhost:8080/blog/feed.xml?lang=en'],
   ] as const)('[%s] %s names the blog feed in its head for feed readers', async (language, url, title, href) => {
     await changeLanguage(language);
+    const post = { id: '1', slug: 'hello', title: '안녕하세요', titleEn: 'Hello there', content: '첫 문단' };
+    const answer = { ...post, contentEn: null, excerpt: '요약', excerptEn: null, thumbnailUrl: null, published: true };
+    if (url !== '/blog')
+      fetchMock.mockResolvedValue(jsonResponse(200, { ...answer, createdAt: '2025-10-10T09:00:00.000Z' }));
     await renderApp(url);
 
     const feed = 'link[rel="alternate"][type="application/rss+xml"]';

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import { availableCodesQuery, useAvailableCount } from '../features/try/api/available-count';
 import { useTranslation } from '../lib/i18n';
 import { PageLink, isPlainLeftClick } from '../components/page-link';
+import { Tooltip } from '../components/tooltip';
 import { prefersReducedMotion } from '../lib/scroll';
 
 /** Browser-storage key holding when the visitor last closed the banner (epoch ms). */
@@ -174,7 +175,9 @@ export function BannerNotice({ phase, count, onLeave }: BannerNoticeProps) {
             <ArrowRight aria-hidden size={18} style={{ flexShrink: 0 }} />
           </PageLink>
         </Link>
-        <CloseButton size="lg" variant="plain" color="inherit" aria-label={t('banner.close')} onClick={onLeave} />
+        <Tooltip label={t('banner.close')}>
+          <CloseButton size="lg" variant="plain" color="inherit" aria-label={t('banner.close')} onClick={onLeave} />
+        </Tooltip>
       </Flex>
     </Box>
   );

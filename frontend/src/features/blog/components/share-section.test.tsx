@@ -77,6 +77,37 @@ describe('ShareSection', () => {
     expect(button('링크 복사')).toBeInTheDocument();
   });
 
+  it.each([
+    ['ko', '카카오톡 공유하기', '링크 복사'],
+    ['en', 'Share on KakaoTalk', 'Copy link'],
+  ] as const)(
+    '[%s] names each button in a tooltip 700 ms after a pointer rests on it',
+    async (language, kakao, copy) => {
+      await changeLanguage(language);
+      await renderShare();
+      fakeClocksOnly();
+      const shownTooltip = () => screen.queryAllByRole('tooltip').find((element) => element.dataset.state === 'open');
+
+      for (const [name, text] of [
+        [kakao, kakao],
+        [copy, copy],
+      ]) {
+        const target = button(name);
+        await act(async () => {
+          fireEvent.pointerOver(target, { pointerType: 'mouse' });
+          fireEvent.pointerMove(target, { pointerType: 'mouse' });
+        });
+        await act(async () => jest.advanceTimersByTime(699));
+        expect(shownTooltip()).toBeUndefined();
+        await act(async () => jest.advanceTimersByTime(1));
+        expect(shownTooltip()).toHaveTextContent(text);
+        // Away for longer than the skip delay: the next one waits its whole open delay.
+        await act(async () => fireEvent.pointerLeave(target, { pointerType: 'mouse' }));
+        await act(async () => jest.advanceTimersByTime(1000));
+      }
+    },
+  );
+
   it('copy link: writes the URL, says "Link Copied!" and shows the check for exactly 2000 ms', async () => {
     await renderShare();
     fakeClocksOnly();

@@ -3,6 +3,7 @@ import { Check, Link as LinkIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toaster';
+import { Tooltip } from '../../../components/tooltip';
 import { useCopiedIndicator } from '../hooks/use-copied-indicator';
 import {
   browserSharePlatform,
@@ -25,24 +26,26 @@ interface ShareButtonProps {
 
 function ShareButton({ label, ariaLabel, badge, onClick }: ShareButtonProps) {
   return (
-    <Button
-      variant="outline"
-      onClick={onClick}
-      aria-label={ariaLabel}
-      h="auto"
-      minH="20"
-      py="3"
-      px="2"
-      flexDirection="column"
-      gap="2"
-      whiteSpace="normal"
-      rounded="xl"
-    >
-      {badge}
-      <Text as="span" fontSize="sm" fontWeight="medium" lineHeight="1.2">
-        {label}
-      </Text>
-    </Button>
+    <Tooltip label={ariaLabel ?? label}>
+      <Button
+        variant="outline"
+        onClick={onClick}
+        aria-label={ariaLabel}
+        h="auto"
+        minH="20"
+        py="3"
+        px="2"
+        flexDirection="column"
+        gap="2"
+        whiteSpace="normal"
+        rounded="xl"
+      >
+        {badge}
+        <Text as="span" fontSize="sm" fontWeight="medium" lineHeight="1.2">
+          {label}
+        </Text>
+      </Button>
+    </Tooltip>
   );
 }
 

@@ -9,7 +9,7 @@ import { formatLongDate } from '../../../lib/format-date';
 import { localizePost } from '../api/post';
 import { usePost } from '../api/use-post';
 import { useBlogFeed } from '../hooks/use-blog-feed';
-import { postPath, postUrl } from '../post-url';
+import { postImageUrl, postPath, postUrl } from '../post-url';
 import { PostBody } from './post-body';
 import { ShareSection } from './share-section';
 
@@ -102,7 +102,14 @@ export function PostDetail({ slug, children }: PostDetailProps) {
           </Heading>
         </Stack>
         <PostBody content={content} />
-        <ShareSection post={{ url: postUrl(post.slug, language), title }} />
+        <ShareSection
+          post={{
+            url: postUrl(post.slug, language),
+            title,
+            description: excerpt,
+            imageUrl: postImageUrl(post.thumbnailUrl, language),
+          }}
+        />
         {children}
         <Button asChild size="lg" variant="outline" alignSelf="flex-start" rounded="full">
           <PageLink to="/blog">{t('blog.backToList')}</PageLink>

@@ -13,6 +13,8 @@ import { translate } from './common/messages';
 import { isApiPath, isDecodablePath } from './common/request-path';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
+import type { Env } from './config/config.schema';
+import { KAKAO_SHARER_ORIGIN, kakaoShareOf } from './config/kakao-share';
 import { createLogger } from './logging/logger';
 import { requestLogging } from './logging/request-logging';
 
@@ -27,13 +29,21 @@ function trustProxy(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-function contentSecurityPolicy() {
+/**
+ * With KAKAO_JS_KEY set, Kakao's SDK file (only that file of its host) may run, and its share may
+ * post the card to Kakao's sharer; without it neither is allowed. The same on every page: the app
+ * moves between pages without loading a new document, so a visitor who came in on another page
+ * still has that page's policy when they reach a post's share buttons.
+ */
+function contentSecurityPolicy(env: Env) {
   const analytics = ['https://www.googletagmanager.com', 'https://www.google-analytics.com'];
+  const kakao = kakaoShareOf(env);
   return {
     useDefaults: true,
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'", ...analytics],
+      'script-src': ["'self'", ...analytics, ...(kakao ? [kakao.sdkUrl] : [])],
+      'form-action': ["'self'", ...(kakao ? [KAKAO_SHARER_ORIGIN] : [])],
       'connect-src': ["'self'", ...analytics, 'https://*.google-analytics.com'],
       'img-src': ["'self'", 'data:', 'blob:', 'https:'],
       'media-src': ["'self'", 'blob:'],
@@ -95,7 +105,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   if (env.ROLE === 'worker') app.use(onlyHealthChecks);
   app.use(undecodableApiPaths);
   app.disable('x-powered-by');
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(), crossOriginEmbedderPolicy: false }));
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(env), crossOriginEmbedderPolicy: false }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use(limitJsonDepth(JSON_DEPTH_LIMIT));
   // Forms only where RFC 8058 needs them: elsewhere a cross-site HTML form cannot post to the API.

@@ -237,11 +237,12 @@ test.describe('first HTML response', { tag: '@desktop' }, () => {
     expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/subscribe');
   });
 
-  test('robots.txt and the sitemap list every public page and published post in both languages', async ({
+  test('robots.txt and the sitemap list every public page and published post in both languages, and the blog feed', async ({
     request,
   }) => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${E2E.baseUrl}/sitemap.xml`);
+    expect(robots).toContain(`Sitemap: ${E2E.baseUrl}/blog/feed.xml`);
     expect(robots).toContain('Disallow: /admin');
 
     const sitemap = await request.get('/sitemap.xml');
@@ -252,7 +253,70 @@ test.describe('first HTML response', { tag: '@desktop' }, () => {
       expect(xml).toContain(`<loc>${E2E.baseUrl}${path}</loc>`);
       expect(xml).toContain(`<loc>${E2E.baseUrl}${path}?lang=en</loc>`);
     }
+    expect(xml).toContain(`<loc>${E2E.baseUrl}/blog/feed.xml</loc>`);
+    expect(xml).toContain(`<loc>${E2E.baseUrl}/blog/feed.xml?lang=en</loc>`);
   });
+
+  for (const language of LANGUAGES) {
+    test(`[${language}] the blog feed is RSS 2.0 of the published posts, compressed by nginx, and every blog page names it`, async ({
+      request,
+      page,
+    }) => {
+      const query = language === 'en' ? '?lang=en' : '';
+      const feedUrl = `${E2E.baseUrl}/blog/feed.xml${query}`;
+      // Other tests publish posts meanwhile: the feed and the list are read again until they agree.
+      await expect(async () => {
+        const posts = (await (await request.get('/api/posts?published=true')).json()) as {
+          slug: string;
+          title: string;
+          titleEn: string | null;
+          createdAt: string;
+        }[];
+        const response = await request.get(`/blog/feed.xml${query}`, { headers: { 'Accept-Encoding': 'gzip' } });
+        expect(response.status()).toBe(200);
+        expect(response.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
+        expect(response.headers()['content-encoding']).toBe('gzip');
+        // The backend's answer (nginx serves no file of that name): it carries its policy.
+        expect(response.headers()['content-security-policy']).toBeDefined();
+
+        // Read by the browser's own XML parser, as a feed reader would.
+        const feed = await page.evaluate(
+          (xml) => {
+            const doc = new DOMParser().parseFromString(xml, 'application/xml');
+            const text = (element: Element, name: string) => element.getElementsByTagName(name)[0]?.textContent ?? null;
+            return {
+              error: doc.getElementsByTagName('parsererror')[0]?.textContent ?? null,
+              version: doc.documentElement.getAttribute('version'),
+              language: text(doc.documentElement, 'language'),
+              items: [...doc.getElementsByTagName('item')].map((item) => ({
+                link: text(item, 'link'),
+                pubDate: text(item, 'pubDate'),
+                title: text(item, 'title'),
+              })),
+            };
+          },
+          await response.text(),
+        );
+        expect(feed).toMatchObject({ error: null, version: '2.0', language });
+        expect(feed.items).toEqual(
+          posts.map((post) => ({
+            link: `${E2E.baseUrl}/blog/${post.slug}${query}`,
+            pubDate: new Date(post.createdAt).toUTCString(),
+            title: language === 'en' && post.titleEn ? post.titleEn : post.title,
+          })),
+        );
+      }).toPass();
+
+      for (const path of ['/blog', `/blog/${SEEDED_POST}`]) {
+        const { html } = await firstHtml(request, `${path}${query}`);
+        const head = html.slice(0, html.indexOf('</head>'));
+        const links = [...head.matchAll(/<link[^>]*type="application\/rss\+xml"[^>]*>/g)].map(([tag]) => tag);
+        expect(links, `${path}${query} names the feed`).toHaveLength(1);
+        expect(links[0]).toContain(`href="${feedUrl}"`);
+        expect(links[0]).toContain(`title="Giftcast ${language === 'en' ? 'Blog' : '블로그'}"`);
+      }
+    });
+  }
 });
 
 test.describe('in the browser', () => {

@@ -159,6 +159,60 @@ for (const language of ['ko', 'en'] as const) {
   });
 }
 
+const BANNER = {
+  ko: { label: '체험 안내', count: /QR 코드 (\d+)개를 사용할 수 있어요/ },
+  en: { label: 'Try it notice', count: /available right now: (\d+)\./ },
+} as const;
+
+for (const language of ['ko', 'en'] as const) {
+  const address = language === 'en' ? '/try?lang=en' : '/try';
+
+  test(`[${language}] the banner states the live count /try shows, from the page's HTML on, and follows it`, async ({
+    page,
+    request,
+  }) => {
+    // The HTML carries the number the page was rendered with, in the banner as in the page.
+    await expect(async () => {
+      const html = await (await request.get(address, { headers: { Accept: 'text/html' } })).text();
+      const inPage = /data-testid="available-count"[^>]*>([^<]*)</.exec(html)?.[1];
+      expect(`${BANNER[language].count.exec(html)?.[1]}${language === 'ko' ? '개' : ''}`).toBe(inPage);
+    }).toPass();
+
+    const serial = ownSerial(language === 'ko' ? '0517' : '0519', language === 'ko' ? '0518' : '0520');
+    const token = await adminToken(request);
+    const id = await findCodeId(request, token, serial);
+    // The banner leaves by itself after 8.3 s: the page's clock moves only when the test moves it.
+    const start = new Date('2026-05-01T10:00:00Z');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1000));
+    await page.goto(address);
+    await page.clock.runFor(300);
+    const banner = page.getByRole('region', { name: BANNER[language].label });
+    await expect(banner).toBeVisible();
+
+    /** The banner's number and the page's live count, once both have settled on the same list. */
+    const bothCounts = async () => {
+      await page.clock.runFor(20);
+      const bannerCount = BANNER[language].count.exec((await banner.textContent()) ?? '')?.[1];
+      const liveCount = await page.getByTestId('available-count').textContent();
+      return { banner: `${bannerCount}${language === 'ko' ? '개' : ''}`, live: liveCount };
+    };
+    const card = page.getByRole('listitem').filter({ has: page.getByText(`#${serial}`, { exact: true }) });
+    const agree = async () => {
+      const counts = await bothCounts();
+      return counts.banner === counts.live;
+    };
+    try {
+      await expect.poll(agree).toBe(true);
+      await setStatus(request, token, id, 'disabled');
+      // The stream takes the code out of the page's list, and the banner counts the same list.
+      await expect.poll(async () => (await agree()) && (await card.count()) === 0).toBe(true);
+    } finally {
+      await setStatus(request, token, id, 'unused');
+    }
+  });
+}
+
 test('the grid has two columns on a phone and more on a desktop', async ({ page }) => {
   await page.goto('/try');
   const cards = page.getByRole('listitem').filter({ has: page.getByRole('img', { name: /^QR #/ }) });

@@ -76,7 +76,7 @@ export async function renderPage(
   if (!headTags.tags.some((tag) => tag.name === 'title')) throw new Error(`${path} rendered no <title>`);
   // The banner leaving, rendered for its styles only: its HTML is in the page (hidden until shown),
   // but not as it looks while it slides out, and the app would otherwise write those styles then.
-  const leavingBanner = await render(<BannerNotice phase="leaving" onLeave={() => {}} />);
+  const leavingBanner = await render(<BannerNotice phase="leaving" count={undefined} onLeave={() => {}} />);
   const emotionServer = createEmotionServer(styleCache);
   return {
     html,

@@ -240,6 +240,38 @@ describe('parseConfig', () => {
     },
   );
 
+  it('leaves KakaoTalk sharing off without KAKAO_JS_KEY, and gives its SDK the published version and integrity', () => {
+    expect(parse({}).env.KAKAO_JS_KEY).toBeUndefined();
+    expect(parse({}).env).toMatchObject({
+      KAKAO_SDK_VERSION: '2.7.9',
+      KAKAO_SDK_INTEGRITY: 'sha384-JpLApTkB8lPskhVMhT+m5Ln8aHlnS0bsIexhaak0jOhAkMYedQoVghPfSpjNi9K1',
+    });
+    expect(parse({ KAKAO_JS_KEY: '  ' }).env.KAKAO_JS_KEY).toBeUndefined();
+    expect(parse({ KAKAO_JS_KEY: '2d68640b56d986af5c8a48505c7c8c71' }).env.KAKAO_JS_KEY).toBe(
+      '2d68640b56d986af5c8a48505c7c8c71',
+    );
+  });
+
+  it('refuses a Kakao key, SDK version or integrity that is not one, naming each', () => {
+    expect(
+      configError({
+        DATABASE_URL,
+        KAKAO_JS_KEY: '<script>',
+        KAKAO_SDK_VERSION: 'latest',
+        KAKAO_SDK_INTEGRITY: 'md5-abc',
+      }).variables,
+    ).toEqual(['KAKAO_JS_KEY', 'KAKAO_SDK_INTEGRITY', 'KAKAO_SDK_VERSION']);
+  });
+
+  it('takes another SDK version only with its own integrity value', () => {
+    expect(configError({ DATABASE_URL, KAKAO_SDK_VERSION: '2.8.1' }).variables).toEqual(['KAKAO_SDK_INTEGRITY']);
+    const integrity = `sha384-${'A'.repeat(64)}`;
+    expect(parse({ KAKAO_SDK_VERSION: '2.8.1', KAKAO_SDK_INTEGRITY: integrity }).env).toMatchObject({
+      KAKAO_SDK_VERSION: '2.8.1',
+      KAKAO_SDK_INTEGRITY: integrity,
+    });
+  });
+
   it('drops the trailing slash of PUBLIC_URL', () => {
     expect(parse({ PUBLIC_URL: 'https://giftcast.example/' }).env.PUBLIC_URL).toBe('https://giftcast.example');
   });

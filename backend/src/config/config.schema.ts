@@ -80,6 +80,15 @@ export const SECRET_MIN_BITS = {
 /** Host names that only ever mean the machine itself. */
 const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
 
+/**
+ * Kakao's JavaScript SDK as published for KakaoTalk sharing: the version and the integrity value
+ * Kakao's download page gives for it (developers.kakao.com/docs/latest/ko/javascript/download).
+ */
+export const KAKAO_SDK_DEFAULT = {
+  version: '2.7.9',
+  integrity: 'sha384-JpLApTkB8lPskhVMhT+m5Ln8aHlnS0bsIexhaak0jOhAkMYedQoVghPfSpjNi9K1',
+} as const;
+
 /** What each process runs: HTTP and the background jobs, or one of the two. */
 export const ROLES = ['all', 'web', 'worker'] as const;
 
@@ -273,6 +282,23 @@ export const envSchema = z
     CONTACT_EMAIL: z.string().default('hello@giftcast.example'),
     CONTACT_PHONE: z.string().default('+82-2-0000-0000'),
 
+    KAKAO_JS_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]+$/, 'must be the JavaScript key of a Kakao Developers app (letters and digits)')
+        .optional(),
+    ),
+    KAKAO_SDK_VERSION: z
+      .string()
+      .trim()
+      .regex(/^\d+\.\d+\.\d+$/, "must be a version of Kakao's JavaScript SDK such as 2.7.9")
+      .default(KAKAO_SDK_DEFAULT.version),
+    KAKAO_SDK_INTEGRITY: z
+      .string()
+      .trim()
+      .regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must be an integrity value such as sha384-…')
+      .default(KAKAO_SDK_DEFAULT.integrity),
+
     QR_STORE: z.enum(['postgres', 'firestore']).default('postgres'),
     FIREBASE_PROJECT_ID: optionalString,
     FIRESTORE_EMULATOR_HOST: optionalString.pipe(
@@ -296,6 +322,14 @@ export const envSchema = z
           path: ['FIREBASE_PROJECT_ID'],
           message:
             'QR_STORE=firestore needs FIREBASE_PROJECT_ID (the Firebase project holding the qr_codes collection)',
+        });
+      }
+      const otherSdk = typeof env.KAKAO_SDK_VERSION === 'string' && env.KAKAO_SDK_VERSION !== KAKAO_SDK_DEFAULT.version;
+      if (otherSdk && env.KAKAO_SDK_INTEGRITY === KAKAO_SDK_DEFAULT.integrity) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['KAKAO_SDK_INTEGRITY'],
+          message: `KAKAO_SDK_VERSION ${env.KAKAO_SDK_VERSION} needs the integrity value Kakao publishes for it (this one is ${KAKAO_SDK_DEFAULT.version}'s)`,
         });
       }
       if (env.NODE_ENV !== 'production') return;

@@ -1,13 +1,17 @@
 import type { PageLanguage } from '@giftcast/contract/server-render';
 import type { BlogPost } from '../blog/blog-post.entity';
+import { BLOG_FEED_TYPE, blogFeedTitle, blogFeedUrl } from './blog-feed-link';
 import { escapeHtml } from './web-pages';
 
 const OG_LOCALES = { ko: 'ko_KR', en: 'en_US' } as const;
 
 /** The text of a post in a language: English when asked for and present, else Korean. */
-function inLanguage(korean: string, english: string | null, language: PageLanguage): string {
+export function inLanguage(korean: string, english: string | null, language: PageLanguage): string {
   return language === 'en' && english?.trim() ? english : korean;
 }
+
+/** The site's link-preview picture in a language (frontend/scripts/make-share-images.mjs). */
+export const shareImageUrl = (publicUrl: string, language: PageLanguage) => `${publicUrl}/media/share-${language}.jpg`;
 
 /**
  * The head tags of one post, written by the server into the post page it returns, so that
@@ -21,7 +25,7 @@ export function postHeadTags(post: BlogPost, language: PageLanguage, publicUrl: 
   const english = `${korean}?lang=en`;
   const url = language === 'en' ? english : korean;
   const other = language === 'en' ? 'ko' : 'en';
-  const image = post.thumbnailUrl || `${publicUrl}/media/share-${language}.jpg`;
+  const image = post.thumbnailUrl || shareImageUrl(publicUrl, language);
   const tags: [string, Record<string, string>][] = [
     ['meta', { name: 'description', content: description }],
     ['meta', { name: 'robots', content: 'index, follow' }],
@@ -29,6 +33,15 @@ export function postHeadTags(post: BlogPost, language: PageLanguage, publicUrl: 
     ['link', { rel: 'alternate', hreflang: 'ko', href: korean }],
     ['link', { rel: 'alternate', hreflang: 'en', href: english }],
     ['link', { rel: 'alternate', hreflang: 'x-default', href: korean }],
+    [
+      'link',
+      {
+        rel: 'alternate',
+        type: BLOG_FEED_TYPE,
+        title: blogFeedTitle(brand, language),
+        href: blogFeedUrl(publicUrl, language),
+      },
+    ],
     ['meta', { property: 'og:type', content: 'article' }],
     ['meta', { property: 'og:site_name', content: brand }],
     ['meta', { property: 'og:title', content: title }],
@@ -38,7 +51,7 @@ export function postHeadTags(post: BlogPost, language: PageLanguage, publicUrl: 
     ['meta', { property: 'og:locale:alternate', content: OG_LOCALES[other] }],
     ['meta', { property: 'article:published_time', content: post.createdAt.toISOString() }],
     ['meta', { property: 'article:modified_time', content: post.updatedAt.toISOString() }],
-    // The post's thumbnail, else the site's share picture (frontend/scripts/make-share-images.mjs).
+    // The post's thumbnail, else the site's share picture.
     ['meta', { property: 'og:image', content: image }],
     ['meta', { property: 'og:image:alt', content: title }],
     ['meta', { name: 'twitter:card', content: 'summary_large_image' }],

@@ -1,4 +1,5 @@
 import type { BlogPost } from '../blog/blog-post.entity';
+import { BLOG_FEED_PATH, feedLastChanged } from './blog-feed-link';
 import { escapeHtml } from './web-pages';
 
 interface SitemapEntry {
@@ -6,11 +7,15 @@ interface SitemapEntry {
   lastModified?: Date;
 }
 
-/** Every public page and post, in Korean (the plain path) and English (`?lang=en`), each naming its alternates. */
+/**
+ * Every public page and post, and the blog's feed, in Korean (the plain path) and English
+ * (`?lang=en`), each naming its alternates; the feed last changed with the newest change of a post.
+ */
 export function sitemapXml(publicUrl: string, publicPaths: string[], posts: BlogPost[]): string {
   const entries: SitemapEntry[] = [
     ...publicPaths.map((path) => ({ path })),
     ...posts.map((post) => ({ path: `/blog/${encodeURIComponent(post.slug)}`, lastModified: post.updatedAt })),
+    { path: BLOG_FEED_PATH, lastModified: feedLastChanged(posts) },
   ];
   const urls = entries.flatMap(({ path, lastModified }) => {
     const korean = `${publicUrl}${path}`;
@@ -41,6 +46,8 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /v/',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
+    // Search engines take an RSS feed as a sitemap of the newest posts (Google, Naver).
+    `Sitemap: ${publicUrl}${BLOG_FEED_PATH}`,
     '',
   ].join('\n');
 }

@@ -6,9 +6,12 @@ import { BlogService } from '../blog/blog.service';
 import { isDatabaseUnavailable } from '../common/outage';
 import { isApiPath, isDecodablePath } from '../common/request-path';
 import { AppConfig } from '../config/app-config';
+import { blogFeedXml } from './blog-feed';
+import { BLOG_FEED_PATH, BLOG_FEED_TYPE } from './blog-feed-link';
 import { PageRenderer } from './page-renderer';
 import { PageSeeds } from './page-seeds';
 import { brandOf, postHeadTags, withPostHead } from './post-head';
+import { RenderedPages } from './rendered-pages';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { WebPages } from './web-pages';
 
@@ -35,12 +38,15 @@ function files(serve: RequestHandler): RequestHandler {
  * for a year; public pages as prerendered HTML in the visitor's language (see pageLanguage); the
  * pages that show stored data rendered per request with it in the HTML (the home page's featured
  * testimonials, the blog's list and posts, a post with its own head tags, the QR codes /try
- * offers); unknown paths as the 404 page with status 404; robots.txt and a sitemap of every
- * public page and published post.
+ * offers); unknown paths as the 404 page with status 404; robots.txt, a sitemap of every
+ * public page and published post, and the blog's RSS feed in each language.
  */
 @Injectable()
 export class WebApp {
   private readonly logger = new Logger('Web');
+  // Each language's feed is kept while the published posts stay the same, as rendered pages are:
+  // a post published, edited or deleted through any replica changes what the next request reads.
+  private readonly feeds = new RenderedPages(2);
 
   constructor(
     private readonly pages: WebPages,
@@ -71,6 +77,9 @@ export class WebApp {
     server.get('/sitemap.xml', (_request: Request, response: Response, next: NextFunction) =>
       this.sitemap(response).catch(next),
     );
+    server.get(BLOG_FEED_PATH, (request: Request, response: Response, next: NextFunction) =>
+      this.feed(request, response).catch(next),
+    );
     server.use((request: Request, response: Response, next: NextFunction) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.path);
       if (!isPage) return next();
@@ -91,6 +100,27 @@ export class WebApp {
     const posts = await this.blog.list(false);
     response.type('application/xml').setHeader('Cache-Control', 'public, max-age=600');
     response.send(sitemapXml(this.publicUrl, this.pages.publicPaths, posts));
+  }
+
+  /** The brand as the web build wrote it (the blog page's og:site_name). */
+  private get brand(): string {
+    const blog = this.pages.choose('/blog', 'ko');
+    return brandOf(blog.kind === 'page' ? blog.html : '');
+  }
+
+  /**
+   * The blog's RSS feed: Korean, or English with `?lang=en` (the address alone decides: a feed
+   * reader's address must always mean the same feed). Caches may keep it but ask again each time;
+   * the ETag makes an unchanged feed a 304.
+   */
+  private async feed(request: Request, response: Response): Promise<void> {
+    const language: PageLanguage = request.query.lang === 'en' ? 'en' : 'ko';
+    const posts = await this.blog.list(false);
+    const xml = await this.feeds.html(language, posts, () =>
+      Promise.resolve(blogFeedXml({ publicUrl: this.publicUrl, language, brand: this.brand, posts, now: new Date() })),
+    );
+    response.type(BLOG_FEED_TYPE).setHeader('Cache-Control', 'public, no-cache');
+    response.send(xml);
   }
 
   private async page(request: Request, response: Response): Promise<void> {

@@ -131,6 +131,21 @@ describe('WebPages', () => {
     expect(pages.choose('/blog/%EB%B4%84', 'ko')).toMatchObject({ kind: 'post', slug: '봄' });
   });
 
+  it('writes the settings the app reads from its page into <html>, escaped, on every page', () => {
+    const withSettings = new WebPages(webBuild(), PUBLIC_URL, {
+      'kakao-js-key': 'abc123',
+      'kakao-sdk': 'https://x/"a"',
+    });
+    const attributes = ' data-kakao-js-key="abc123" data-kakao-sdk="https://x/&#34;a&#34;"';
+    for (const choice of [withSettings.choose('/how', 'en'), withSettings.choose('/v/abc', 'ko')]) {
+      expect('html' in choice && choice.html).toContain(`<html${attributes} `);
+    }
+    expect(withSettings.localize('<html lang="ko"><body></body></html>')).toBe(
+      `<html${attributes} lang="ko"><body></body></html>`,
+    );
+    expect(pages.choose('/how', 'en')).toMatchObject({ html: expect.not.stringContaining('data-kakao') });
+  });
+
   it('lists the public paths, not the shells', () => {
     expect(pages.publicPaths).toEqual(['/', '/blog', '/how']);
   });
@@ -150,6 +165,15 @@ describe('post head tags', () => {
     expect(tags).toContain('name="twitter:card" content="summary_large_image"');
     expect(postHeadTags(post, 'ko', PUBLIC_URL, 'Giftcast')).toContain(
       '<title data-server-head>봄꽃 선물 &#60;팁&#62; | Giftcast</title>',
+    );
+  });
+
+  it('name the blog feed in the page’s language for feed readers to find', () => {
+    expect(postHeadTags(post, 'ko', PUBLIC_URL, 'Giftcast')).toContain(
+      `<link data-server-head rel="alternate" type="application/rss+xml" title="Giftcast 블로그" href="${PUBLIC_URL}/blog/feed.xml">`,
+    );
+    expect(postHeadTags(post, 'en', PUBLIC_URL, 'Giftcast')).toContain(
+      `<link data-server-head rel="alternate" type="application/rss+xml" title="Giftcast Blog" href="${PUBLIC_URL}/blog/feed.xml?lang=en">`,
     );
   });
 
@@ -174,7 +198,7 @@ describe('post head tags', () => {
 });
 
 describe('sitemap and robots', () => {
-  it('lists every public path and post in both languages with their alternates', () => {
+  it('lists every public path and post, and the blog feed, in both languages with their alternates', () => {
     const xml = sitemapXml(PUBLIC_URL, ['/', '/how'], [post]);
     for (const loc of [
       '/',
@@ -183,17 +207,25 @@ describe('sitemap and robots', () => {
       '/how?lang=en',
       '/blog/spring-flowers',
       '/blog/spring-flowers?lang=en',
+      '/blog/feed.xml',
+      '/blog/feed.xml?lang=en',
     ]) {
       expect(xml).toContain(`<loc>${PUBLIC_URL}${loc}</loc>`);
     }
-    expect(xml.match(/<url>/g)).toHaveLength(6);
+    expect(xml.match(/<url>/g)).toHaveLength(8);
+    // The feed changed when its newest post did.
+    expect(xml).toContain(`<loc>${PUBLIC_URL}/blog/feed.xml?lang=en</loc>`);
+    expect(xml.split(`<loc>${PUBLIC_URL}/blog/feed.xml</loc>`)[1]).toMatch(
+      /^[^]*?<lastmod>2026-03-02T00:00:00.000Z<\/lastmod><\/url>/,
+    );
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${PUBLIC_URL}/how?lang=en"/>`);
     expect(xml).toContain('<lastmod>2026-03-02T00:00:00.000Z</lastmod>');
   });
 
-  it('points crawlers at the sitemap and away from the API, the console and message pages', () => {
+  it('points crawlers at the sitemap and the blog feed, and away from the API, the console and message pages', () => {
     const robots = robotsTxt(PUBLIC_URL);
     expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(robots).toContain(`Sitemap: ${PUBLIC_URL}/blog/feed.xml`);
     expect(robots).toMatch(/Disallow: \/api\/\nDisallow: \/admin\nDisallow: \/v\//);
   });
 });

@@ -47,7 +47,8 @@ export function webBuildLayout(root: string) {
 
 /**
  * The web build's pages, read once: the prerendered public pages in each language (with the
- * build's placeholder origin replaced by PUBLIC_URL) and the plain app page.
+ * build's placeholder origin replaced by PUBLIC_URL, and the settings the app reads from the page)
+ * and the plain app page.
  */
 export class WebPages {
   private readonly pages = new Map<string, string>();
@@ -62,10 +63,21 @@ export class WebPages {
   /** The folders and files of the build. */
   readonly layout: ReturnType<typeof webBuildLayout>;
 
-  /** `root`: the web build's folder (frontend/dist). */
-  constructor(root: string, publicUrl: string) {
+  /**
+   * `root`: the web build's folder (frontend/dist); `settings`: what the app reads from `<html>`'s
+   * `data-*` attributes, set when the backend starts rather than when the app is built.
+   */
+  constructor(
+    readonly root: string,
+    publicUrl: string,
+    settings: Record<string, string> = {},
+  ) {
     this.layout = webBuildLayout(root);
-    const localize = (html: string) => html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl));
+    const attributes = Object.entries(settings)
+      .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+      .join('');
+    const localize = (html: string) =>
+      html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl)).replace(/<html\b/, () => `<html${attributes}`);
     this.localize = localize;
     this.template = readFileSync(this.layout.template, 'utf8');
     this.appPage = localize(this.template);

@@ -181,6 +181,53 @@ describe('WebModule', () => {
     expect(response.text).toContain(`<loc>${PUBLIC_URL}/blog/spring-flowers?lang=en</loc>`);
   });
 
+  it('answers the blog feed in Korean, and in English with ?lang=en, as RSS that caches ask for again', async () => {
+    const korean = await request(app.getHttpServer()).get('/blog/feed.xml').expect(200);
+    expect(korean.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(korean.headers['cache-control']).toBe('public, no-cache');
+    expect(korean.text).toContain('<language>ko</language>');
+    expect(korean.text).toContain(`<link>${PUBLIC_URL}/blog/spring-flowers</link>`);
+    expect(korean.text).toContain('<title><![CDATA[봄꽃 선물]]></title>');
+    // The address alone decides: a feed reader's cookie does not change a feed.
+    const english = await request(app.getHttpServer())
+      .get('/blog/feed.xml?lang=en')
+      .set('Cookie', 'giftcast-language=ko')
+      .expect(200);
+    expect(english.text).toContain('<title><![CDATA[Spring flowers]]></title>');
+    expect(english.text).toContain(`<link>${PUBLIC_URL}/blog/spring-flowers?lang=en</link>`);
+    // The brand as the web build wrote it.
+    expect(english.text).toContain('<title>Giftcast Blog</title>');
+  });
+
+  it('answers an unchanged feed with 304 and a changed one anew: a post published, edited or deleted', async () => {
+    const first = await request(app.getHttpServer()).get('/blog/feed.xml').expect(200);
+    await request(app.getHttpServer()).get('/blog/feed.xml').set('If-None-Match', first.headers.etag).expect(304);
+
+    const published = { ...post, id: 'c0ffee00-0000-4000-8000-000000000001', slug: 'new-post', title: '새 글' };
+    blog.list.mockResolvedValue([published, post]);
+    const afterPublish = await request(app.getHttpServer()).get('/blog/feed.xml').expect(200);
+    expect(afterPublish.text).toContain(`<link>${PUBLIC_URL}/blog/new-post</link>`);
+    expect(afterPublish.headers.etag).not.toBe(first.headers.etag);
+
+    blog.list.mockResolvedValue([
+      { ...published, title: '고친 새 글', updatedAt: new Date('2026-03-05T00:00:00Z') },
+      post,
+    ]);
+    expect((await request(app.getHttpServer()).get('/blog/feed.xml')).text).toContain('<![CDATA[고친 새 글]]>');
+
+    blog.list.mockResolvedValue([post]);
+    const afterDelete = await request(app.getHttpServer()).get('/blog/feed.xml').expect(200);
+    expect(afterDelete.text).not.toContain('new-post');
+    expect(afterDelete.text).toBe(first.text);
+  });
+
+  it('names the blog feed in the sitemap and robots.txt', async () => {
+    const sitemap = await request(app.getHttpServer()).get('/sitemap.xml').expect(200);
+    expect(sitemap.text).toContain(`<loc>${PUBLIC_URL}/blog/feed.xml</loc>`);
+    const robots = await request(app.getHttpServer()).get('/robots.txt').expect(200);
+    expect(robots.text).toContain(`Sitemap: ${PUBLIC_URL}/blog/feed.xml`);
+  });
+
   it('leaves every path under /api to the API', async () => {
     await request(app.getHttpServer()).get('/api/nope').expect(404).expect('Content-Type', /json/);
   });

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BlogModule } from '../blog/blog.module';
 import { AppConfig } from '../config/app-config';
+import { kakaoShareOf } from '../config/kakao-share';
 import { QrModule } from '../qr/qr.module';
 import { TestimonialModule } from '../testimonial/testimonial.module';
 import { PageRenderer } from './page-renderer';
@@ -21,9 +22,16 @@ const webPagesProvider = {
     const root = resolve(env.WEB_ROOT);
     const { template } = webBuildLayout(root);
     if (!existsSync(template)) throw new Error(`WEB_ROOT ${root} has no ${template}: build the frontend first`);
-    return new WebPages(root, env.PUBLIC_URL);
+    return new WebPages(root, env.PUBLIC_URL, pageSettings(env));
   },
 };
+
+/** What the app reads from its page (frontend/src/lib/env.ts): KakaoTalk's share card, when set up. */
+function pageSettings(env: AppConfig['env']): Record<string, string> {
+  const kakao = kakaoShareOf(env);
+  if (!kakao) return {};
+  return { 'kakao-js-key': kakao.appKey, 'kakao-sdk': kakao.sdkUrl, 'kakao-sdk-integrity': kakao.integrity };
+}
 
 const pageRendererProvider = {
   provide: PageRenderer,

@@ -1,8 +1,11 @@
+import { QUERY_KEYS } from '@giftcast/contract/query-keys';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { changeLanguage } from '../lib/i18n';
+import type { QuerySeed } from '../lib/query-seed';
+import { jsonResponse, mockFetch, sentPaths } from '../test/fake-fetch';
 import { mockMediaQueries } from '../test/media-queries';
 import { renderWithProviders } from '../test/render';
-import { BANNER_CLOSED_KEY, NotificationBanner } from './notification-banner';
+import { BANNER_AUTO_HIDE_MS, BANNER_CLOSED_KEY, NotificationBanner } from './notification-banner';
 
 const NOW = new Date('2026-05-01T12:00:00Z').getTime();
 const MINUTE = 60_000;
@@ -15,11 +18,25 @@ async function advance(ms: number) {
   });
 }
 
-/** Renders the banner at time 0 of the page load. */
-async function load() {
-  const result = await renderWithProviders(<NotificationBanner />);
-  return result;
+/** `n` free codes as GET /api/qr/available lists them. */
+const freeCodes = (n: number) =>
+  Array.from({ length: n }, (_, index) => ({
+    id: `code-${index}`,
+    serialNumber: String(500 + index).padStart(4, '0'),
+    qrToken: `token-${index}`,
+    status: 'unused',
+  }));
+
+/**
+ * Renders the banner at time 0 of the page load, on a page that came with the list of `free`
+ * codes (as /try does), or, with `free: null`, on one that did not.
+ */
+async function load({ free = 22 }: { free?: number | null } = {}) {
+  const seeds: QuerySeed[] = free === null ? [] : [[QUERY_KEYS.availableQrCodes, freeCodes(free)]];
+  return renderWithProviders(<NotificationBanner />, { seeds });
 }
+
+let fetchMock: ReturnType<typeof mockFetch>;
 
 function preferReducedMotion() {
   mockMediaQueries({ '(prefers-reduced-motion: reduce)': true });
@@ -28,6 +45,7 @@ function preferReducedMotion() {
 beforeEach(async () => {
   // Clocks and timers are faked; microtasks stay real so the router and Chakra settle.
   jest.useFakeTimers({ doNotFake: ['queueMicrotask'], now: NOW });
+  fetchMock = mockFetch();
   localStorage.clear();
   await changeLanguage('en');
 });
@@ -101,13 +119,73 @@ describe('NotificationBanner', () => {
     expect(banner()).toBeInTheDocument();
   });
 
-  it('links to /try with the fixed count of 32 available codes', async () => {
-    await load();
+  it('links to /try with the count of free codes the page came with, as /try shows it', async () => {
+    await load({ free: 22 });
     await advance(300);
 
-    const link = screen.getByRole('link', { name: /32 free trial QR codes are available/ });
+    const link = screen.getByRole('link', {
+      name: 'Free trial QR codes available right now: 22. Make your own video message!',
+    });
     expect(link).toHaveAttribute('href', '/try');
     expect(screen.getByRole('button', { name: 'Close notice' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says the count in Korean', async () => {
+    await changeLanguage('ko');
+    await load({ free: 7 });
+    await advance(300);
+
+    expect(
+      screen.getByRole('link', { name: '지금 무료 체험 QR 코드 7개를 사용할 수 있어요. 직접 만들어 보세요!' }),
+    ).toBeInTheDocument();
+  });
+
+  it('on a page that came without the list, fetches it and waits for it before it shows', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    await load({ free: null });
+
+    await advance(1000);
+    expect(sentPaths(fetchMock)).toEqual(['/api/qr/available']);
+    expect(banner()).toBeNull();
+
+    await act(async () => answer(jsonResponse(200, freeCodes(31))));
+    // The query client tells its observers on a timer of its own.
+    await advance(0);
+    expect(banner()).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /available right now: 31\./ })).toBeInTheDocument();
+  });
+
+  it('stays hidden while no code is free, and fetches nothing when it was closed recently', async () => {
+    const { unmount } = await load({ free: 0 });
+    await advance(BANNER_AUTO_HIDE_MS);
+    expect(banner()).toBeNull();
+    unmount();
+
+    localStorage.setItem(BANNER_CLOSED_KEY, String(NOW - MINUTE));
+    await load({ free: null });
+    await advance(1000);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('follows the live list: a new count shows at once, and the last code taken hides it', async () => {
+    const { queryClient } = await load({ free: 3 });
+    await advance(300);
+    expect(screen.getByRole('link', { name: /available right now: 3\./ })).toBeInTheDocument();
+
+    act(() => {
+      queryClient.setQueryData(QUERY_KEYS.availableQrCodes, freeCodes(2));
+    });
+    // The query client tells its observers on a timer of its own.
+    await advance(0);
+    expect(screen.getByRole('link', { name: /available right now: 2\./ })).toBeInTheDocument();
+
+    act(() => {
+      queryClient.setQueryData(QUERY_KEYS.availableQrCodes, freeCodes(0));
+    });
+    await advance(0);
+    expect(banner()).toBeNull();
   });
 
   it('closes by itself 8300 ms after load, sliding out for 600 ms, without remembering it', async () => {
@@ -147,7 +225,7 @@ describe('NotificationBanner', () => {
     const { router } = await load();
     await advance(300);
 
-    fireEvent.click(screen.getByRole('link', { name: /32 free trial QR codes/ }));
+    fireEvent.click(screen.getByRole('link', { name: /available right now: 22\./ }));
 
     expect(router.state.location.pathname).toBe('/try');
     expect(localStorage.getItem(BANNER_CLOSED_KEY)).toBe(String(NOW + 300));
@@ -163,7 +241,7 @@ describe('NotificationBanner', () => {
     // jsdom cannot open tabs: the browser's default is cancelled after the app has had its say.
     const stopBrowser = (event: Event) => event.preventDefault();
     window.addEventListener('click', stopBrowser);
-    fireEvent.click(screen.getByRole('link', { name: /32 free trial QR codes/ }), { ctrlKey: true });
+    fireEvent.click(screen.getByRole('link', { name: /available right now: 22\./ }), { ctrlKey: true });
     window.removeEventListener('click', stopBrowser);
 
     expect(banner()).toHaveAttribute('data-state', 'open');

@@ -1,8 +1,11 @@
 import { Box, CloseButton, Flex, Link, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Gift } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { availableCodesQuery, useAvailableCount } from '../features/try/api/available-count';
 import { useTranslation } from '../lib/i18n';
 import { PageLink, isPlainLeftClick } from '../components/page-link';
+import { Tooltip } from '../components/tooltip';
 import { prefersReducedMotion } from '../lib/scroll';
 
 /** Browser-storage key holding when the visitor last closed the banner (epoch ms). */
@@ -52,8 +55,15 @@ function rememberClosed(now: number): void {
  * closed it in the last 30 minutes, and leaves by itself after a few seconds. Only a deliberate
  * close (its button or its link) is remembered; leaving on its own is not, so a visitor who never
  * touched it sees it again on the next page load.
+ *
+ * Its number is the count of free codes /try shows, from the same list: the one the page came with
+ * (/try), else fetched as the banner is due, and on /try kept live by its stream. It waits for that
+ * number, and stays hidden while no code is free: it would invite visitors to a page with nothing
+ * to take, on every page they open.
  */
 export function NotificationBanner() {
+  const queryClient = useQueryClient();
+  const count = useAvailableCount();
   const [phase, setPhase] = useState<Phase>('hidden');
   const hideTimer = useRef<number | undefined>(undefined);
   const exitTimer = useRef<number | undefined>(undefined);
@@ -72,6 +82,7 @@ export function NotificationBanner() {
     let showTimer: number | undefined;
     const schedule = (sinceLoad: number) => {
       if (sinceLoad >= BANNER_AUTO_HIDE_MS) return;
+      void queryClient.prefetchQuery(availableCodesQuery);
       showTimer = window.setTimeout(() => setPhase('shown'), Math.max(0, BANNER_SHOW_DELAY_MS - sinceLoad));
       hideTimer.current = window.setTimeout(() => leave(false), BANNER_AUTO_HIDE_MS - sinceLoad);
     };
@@ -85,15 +96,18 @@ export function NotificationBanner() {
       window.clearTimeout(hideTimer.current);
       window.clearTimeout(exitTimer.current);
     };
-  }, [leave]);
+  }, [leave, queryClient]);
 
   if (phase === 'gone') return null;
-  return <BannerNotice phase={phase} onLeave={() => leave(true)} />;
+  const hasCodes = count !== undefined && count > 0;
+  return <BannerNotice phase={hasCodes ? phase : 'hidden'} count={count} onLeave={() => leave(true)} />;
 }
 
 interface BannerNoticeProps {
   /** Not yet shown (in the page, hidden), on screen, or sliding out. */
   phase: Exclude<Phase, 'gone'>;
+  /** The free codes it announces; unknown until the list is in. */
+  count: number | undefined;
   /** The visitor closed it (its button or its link). */
   onLeave: () => void;
 }
@@ -103,7 +117,7 @@ interface BannerNoticeProps {
  * attribute instead of drawing it (and writing its styles) while the app starts. The server also
  * renders it leaving, for those styles (entry-server.tsx).
  */
-export function BannerNotice({ phase, onLeave }: BannerNoticeProps) {
+export function BannerNotice({ phase, count, onLeave }: BannerNoticeProps) {
   const { t } = useTranslation();
   const leaving = phase === 'leaving';
 
@@ -157,11 +171,13 @@ export function BannerNotice({ phase, onLeave }: BannerNoticeProps) {
           _hover={{ textDecorationThickness: '2px' }}
         >
           <PageLink to="/try" onClick={closeAfterNavigating}>
-            <Text as="span">{t('banner.text')}</Text>
+            <Text as="span">{count === undefined ? '' : t('banner.text', { count })}</Text>
             <ArrowRight aria-hidden size={18} style={{ flexShrink: 0 }} />
           </PageLink>
         </Link>
-        <CloseButton size="lg" variant="plain" color="inherit" aria-label={t('banner.close')} onClick={onLeave} />
+        <Tooltip label={t('banner.close')}>
+          <CloseButton size="lg" variant="plain" color="inherit" aria-label={t('banner.close')} onClick={onLeave} />
+        </Tooltip>
       </Flex>
     </Box>
   );

@@ -69,6 +69,32 @@ describe('routes', () => {
     );
   });
 
+  it.each([
+    ['ko', '/blog', 'Giftcast 블로그', 'http://localhost:8080/blog/feed.xml'],
+    ['en', '/blog', 'Giftcast Blog', 'http://localhost:8080/blog/feed.xml?lang=en'],
+    ['ko', '/blog/hello', 'Giftcast 블로그', 'http://localhost:8080/blog/feed.xml'],
+    ['en', '/blog/hello', 'Giftcast Blog', 'http://localhost:8080/blog/feed.xml?lang=en'],
+  ] as const)('[%s] %s names the blog feed in its head for feed readers', async (language, url, title, href) => {
+    await changeLanguage(language);
+    const post = { id: '1', slug: 'hello', title: '안녕하세요', titleEn: 'Hello there', content: '첫 문단' };
+    const answer = { ...post, contentEn: null, excerpt: '요약', excerptEn: null, thumbnailUrl: null, published: true };
+    if (url !== '/blog')
+      fetchMock.mockResolvedValue(jsonResponse(200, { ...answer, createdAt: '2025-10-10T09:00:00.000Z' }));
+    await renderApp(url);
+
+    const feed = 'link[rel="alternate"][type="application/rss+xml"]';
+    await waitFor(() => expect(document.head.querySelector(feed)).toHaveAttribute('href', href));
+    expect(document.head.querySelectorAll(feed)).toHaveLength(1);
+    expect(document.head.querySelector(feed)).toHaveAttribute('title', title);
+  });
+
+  it('names no feed on a page that is not the blog', async () => {
+    await renderApp('/how');
+
+    await waitFor(() => expect(document.title).toBe('How it works | Giftcast'));
+    expect(document.head.querySelector('link[type="application/rss+xml"]')).toBeNull();
+  });
+
   it('shows a post by slug, or "Content not found" when it cannot be fetched', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(200, {

@@ -4,6 +4,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { useLocation } from 'react-router-dom';
 import { PageLink, isPlainLeftClick } from '../components/page-link';
+import { Tooltip } from '../components/tooltip';
 import { LanguageToggle } from './language-toggle';
 import { CALL_TO_ACTION_PATH, navItems } from './nav-items';
 
@@ -88,19 +89,21 @@ export function SiteHeader() {
 
           <HStack gap="2">
             <LanguageToggle h={{ base: '12', lg: '9' }} />
-            <IconButton
-              hideFrom="lg"
-              variant="ghost"
-              size="lg"
-              h="12"
-              minW="12"
-              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-              aria-expanded={menuOpen}
-              aria-controls={MOBILE_MENU_ID}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
-            </IconButton>
+            <Tooltip label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}>
+              <IconButton
+                hideFrom="lg"
+                variant="ghost"
+                size="lg"
+                h="12"
+                minW="12"
+                aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+                aria-expanded={menuOpen}
+                aria-controls={MOBILE_MENU_ID}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+              </IconButton>
+            </Tooltip>
           </HStack>
         </Flex>
       </Container>

@@ -27,6 +27,7 @@ import {
   textareaRecipe,
   toastSlotRecipe,
   tokens,
+  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 // Tokens and semantic tokens are Chakra's defaults, cut to what the site uses; component recipes
@@ -151,6 +152,7 @@ const config = defineConfig({
       field: fieldSlotRecipe,
       progress: progressSlotRecipe,
       toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
     },
   },
 });

@@ -13,6 +13,8 @@ interface PageHeadProps {
   noIndex?: boolean;
   /** The link preview's picture (a post's thumbnail); the site's share image by default. */
   image?: string;
+  /** An RSS feed of the page's content, named in the head for feed readers to find. */
+  feed?: { title: string; href: string };
 }
 
 /**
@@ -27,7 +29,7 @@ export function pageAlternates(path: string): Record<'ko' | 'en', string> {
 const ogLocales = { ko: 'ko_KR', en: 'en_US' } as const;
 
 /** The site's link-preview picture in a language (frontend/scripts/make-share-images.mjs). */
-const shareImage = (language: 'ko' | 'en') => ({
+export const shareImage = (language: 'ko' | 'en') => ({
   url: `${env.PUBLIC_URL}/media/share-${language}.jpg`,
   width: 1200,
   height: 630,
@@ -88,7 +90,7 @@ export function writeHeadTags(tags: HeadTag[]): void {
  * Head tags of one page. On the server they go to the collector (entry-server.tsx writes them
  * into the response); in the browser they replace the previous page's once the page has rendered.
  */
-export function PageHead({ title, description, path, noIndex = false, image }: PageHeadProps) {
+export function PageHead({ title, description, path, noIndex = false, image, feed }: PageHeadProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const collector = useContext(HeadTagsContext);
@@ -114,6 +116,7 @@ export function PageHead({ title, description, path, noIndex = false, image }: P
     link({ rel: 'alternate', hreflang: 'ko', href: alternates.ko }),
     link({ rel: 'alternate', hreflang: 'en', href: alternates.en }),
     link({ rel: 'alternate', hreflang: 'x-default', href: alternates.ko }),
+    ...(feed ? [link({ rel: 'alternate', type: 'application/rss+xml', title: feed.title, href: feed.href })] : []),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', brand),
     meta('property', 'og:title', fullTitle),

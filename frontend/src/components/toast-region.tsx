@@ -1,6 +1,7 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n';
+import { Tooltip } from './tooltip';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD_PX, type ToastOptions } from './toast-options';
 
 // The toast region and its state machines, loaded with the first toast (see toaster.tsx): a
@@ -147,7 +148,9 @@ function SwipeableToast({ id, closeLabel, children }: { id: string; closeLabel: 
       onPointerCancel={handlePointerCancel}
     >
       {children}
-      <Toast.CloseTrigger aria-label={closeLabel} />
+      <Tooltip label={closeLabel}>
+        <Toast.CloseTrigger aria-label={closeLabel} />
+      </Tooltip>
     </Toast.Root>
   );
 }

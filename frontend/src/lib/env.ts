@@ -21,3 +21,22 @@ function servedPublicUrl(): string | undefined {
 }
 
 export const env: Env = { ...__GIFTCAST_ENV__, PUBLIC_URL: servedPublicUrl() ?? __GIFTCAST_ENV__.PUBLIC_URL };
+
+/** KakaoTalk's share card as the serving backend sets it up (KAKAO_JS_KEY): the app key and the SDK. */
+export interface KakaoShareSettings {
+  appKey: string;
+  sdkUrl: string;
+  /** The SDK file's subresource integrity value. */
+  integrity: string;
+}
+
+/**
+ * The Kakao settings the serving backend states on `<html data-kakao-*>`, read when needed; none
+ * when it has no KAKAO_JS_KEY (or the page was not served by it).
+ */
+export function servedKakaoShare(): KakaoShareSettings | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const { kakaoJsKey, kakaoSdk, kakaoSdkIntegrity } = document.documentElement.dataset;
+  if (!kakaoJsKey || !kakaoSdk || !kakaoSdkIntegrity) return undefined;
+  return { appKey: kakaoJsKey, sdkUrl: kakaoSdk, integrity: kakaoSdkIntegrity };
+}

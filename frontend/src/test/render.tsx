@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
+import { BANNER_CLOSED_KEY } from '../app/notification-banner';
 import { AppProviders } from '../app/providers';
 import { AppRoutes, loadMatchedRoutes } from '../app/router';
 import { Toaster, loadToastRegion } from '../components/toaster';
@@ -69,8 +70,12 @@ export function renderWithProviders(ui: ReactElement, { url = '/', seeds = [] as
   );
 }
 
-/** The whole app (layout and routes) at a URL, its page's code loaded first as start-app.tsx does. */
+/**
+ * The whole app (layout and routes) at a URL, its page's code loaded first as start-app.tsx does.
+ * The /try banner was just closed, so it stays away and fetches nothing: its own tests show it.
+ */
 export async function renderApp(url: string) {
+  localStorage.setItem(BANNER_CLOSED_KEY, String(Date.now()));
   await loadMatchedRoutes(url);
   return renderRouter(<AppRoutes />, url);
 }

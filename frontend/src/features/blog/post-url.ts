@@ -1,4 +1,5 @@
-import { pageAlternates } from '../../components/page-head';
+import { pageAlternates, shareImage } from '../../components/page-head';
+import { env } from '../../lib/env';
 import type { Language } from '../../lib/i18n';
 
 /** A post's page in the app. */
@@ -9,3 +10,14 @@ export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
  * its page's canonical link states, and what every share channel shares.
  */
 export const postUrl = (slug: string, language: Language) => pageAlternates(postPath(slug))[language];
+
+/** The blog's RSS feed in a language (the backend's /blog/feed.xml, `?lang=en` for English). */
+export const blogFeedUrl = (language: Language) => pageAlternates('/blog/feed.xml')[language];
+
+/**
+ * A post's picture as an absolute address (link previews and KakaoTalk's card fetch it from their
+ * servers): its thumbnail, else the site's share picture in the language, as its og:image.
+ */
+export function postImageUrl(thumbnailUrl: string | null, language: Language): string {
+  return thumbnailUrl ? new URL(thumbnailUrl, env.PUBLIC_URL).href : shareImage(language).url;
+}

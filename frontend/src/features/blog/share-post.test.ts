@@ -1,6 +1,11 @@
 import { isMobileDevice, sharePost, sharerUrl, type SharePlatform } from './share-post';
 
-const POST = { url: 'https://giftcast.example/blog/flowers-and-video', title: 'Flowers & a video letter' };
+const POST = {
+  url: 'https://giftcast.example/blog/flowers-and-video',
+  title: 'Flowers & a video letter',
+  description: 'How to add a video to flowers',
+  imageUrl: 'https://giftcast.example/media/share-en.jpg',
+};
 const ENCODED_URL = encodeURIComponent(POST.url);
 
 function platform(overrides: Partial<SharePlatform> = {}) {
@@ -125,6 +130,31 @@ describe('sharePost on KakaoTalk', () => {
     const browser = platform({ copy: jest.fn().mockRejectedValue(new Error('denied')) });
 
     await expect(sharePost('kakao', POST, browser)).resolves.toBe('copy-failed');
+  });
+  it("with a Kakao app key, shares KakaoTalk's own card instead of the sheet or a copy", async () => {
+    const kakaoCard = jest.fn<Promise<void>, [typeof POST]>().mockResolvedValue(undefined);
+    const share = nativeSheet();
+    const browser = platform({ share, isMobile: true, kakaoCard });
+
+    await expect(sharePost('kakao', POST, browser)).resolves.toBe('opened');
+    expect(kakaoCard).toHaveBeenCalledWith(POST);
+    expect(share).not.toHaveBeenCalled();
+    expect(browser.copy).not.toHaveBeenCalled();
+  });
+
+  it("falls back as without a key when Kakao's SDK cannot be had", async () => {
+    const kakaoCard = jest.fn().mockRejectedValue(new Error("Kakao's SDK could not be loaded"));
+    const share = nativeSheet();
+
+    await expect(sharePost('kakao', POST, platform({ share, kakaoCard }))).resolves.toBe('shared');
+    await expect(sharePost('kakao', POST, platform({ kakaoCard }))).resolves.toBe('copied-for-kakao');
+  });
+
+  it('uses the card for KakaoTalk only', async () => {
+    const kakaoCard = jest.fn().mockResolvedValue(undefined);
+
+    await expect(sharePost('facebook', POST, platform({ kakaoCard }))).resolves.toBe('opened');
+    expect(kakaoCard).not.toHaveBeenCalled();
   });
 });
 

@@ -1,3 +1,6 @@
+import { servedKakaoShare } from '../../lib/env';
+import { kakaoFeedCard, loadKakaoSdk } from './kakao-share';
+
 /** The share buttons, in the order they are shown (copy link is separate: it only copies). */
 export const SHARE_CHANNELS = ['kakao', 'facebook', 'x', 'naver', 'instagram'] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
@@ -8,6 +11,10 @@ type SharerChannel = 'facebook' | 'x' | 'naver';
 export interface SharedPost {
   url: string;
   title: string;
+  /** The post's summary, for KakaoTalk's card. */
+  description: string;
+  /** The post's picture (absolute), for KakaoTalk's card. */
+  imageUrl: string;
 }
 
 /** What the browser offers, passed in so the rules below run (and are tested) without one. */
@@ -18,6 +25,11 @@ export interface SharePlatform {
   copy: (text: string) => Promise<void>;
   /** Opens a 600x600 window; false when a popup blocker stopped it. */
   openWindow: (url: string) => boolean;
+  /**
+   * Shares KakaoTalk's own card through Kakao's SDK, where the site has a Kakao app key; rejects
+   * when the SDK cannot be had.
+   */
+  kakaoCard?: (post: SharedPost) => Promise<void>;
 }
 
 export type ShareOutcome =
@@ -59,9 +71,10 @@ export async function copyLink(url: string, platform: Pick<SharePlatform, 'copy'
 /**
  * Shares a post on one channel (spec section 7):
  * - Instagram has no web share for links: the link is copied with a guide.
- * - KakaoTalk: the native sheet (which lists KakaoTalk on phones) when there is one, else the
- *   link is copied with a guide. Kakao's own SDK is not used: it needs an app key registered to
- *   the site's domain at Kakao and a third-party script on every post page.
+ * - KakaoTalk: KakaoTalk's own card (picture, title, summary, a button) through Kakao's SDK where
+ *   the site has a Kakao app key (KAKAO_JS_KEY); without one, or when the SDK cannot be had, the
+ *   native sheet (which lists KakaoTalk on phones) when there is one, else the link is copied
+ *   with a guide.
  * - Facebook, X, Naver: the native sheet on mobile devices only (on a desktop it offers the
  *   system's apps, not these sites), else the sharer page in a 600x600 window.
  * A closed sheet is silent; any other failure of the sheet, or a blocked window, copies the link.
@@ -75,6 +88,15 @@ export async function sharePost(
     (await copyLink(post.url, platform)) === 'copied' ? success : 'copy-failed';
 
   if (channel === 'instagram') return copyInstead('copied-for-instagram');
+
+  if (channel === 'kakao' && platform.kakaoCard) {
+    try {
+      await platform.kakaoCard(post);
+      return 'opened';
+    } catch {
+      // Kakao's SDK is blocked or unreachable: the share still happens, as without a key.
+    }
+  }
 
   const fallback: ShareOutcome = channel === 'kakao' ? 'copied-for-kakao' : 'copied';
   if (platform.share && (channel === 'kakao' || platform.isMobile)) {
@@ -103,10 +125,26 @@ export function isMobileDevice({ userAgent, maxTouchPoints, userAgentData }: Dev
   return /Macintosh/.test(userAgent) && maxTouchPoints > 1;
 }
 
-/** The real browser. Call it in an event handler: it reads navigator and window. */
-export function browserSharePlatform(): SharePlatform {
+/**
+ * Loads Kakao's SDK ahead of a share, where the site has a Kakao app key: when a visitor reaches
+ * for the KakaoTalk button (pointer over it, a finger on it, focus on it), never before.
+ */
+export function prepareKakaoShare(): void {
+  const kakao = servedKakaoShare();
+  if (kakao) loadKakaoSdk(kakao).catch(() => undefined); // the share itself tries again
+}
+
+/**
+ * The real browser. Call it in an event handler: it reads navigator and window, and the page's
+ * Kakao settings. `buttonTitle`: the text of the button on KakaoTalk's card, in the language shown.
+ */
+export function browserSharePlatform(buttonTitle = ''): SharePlatform {
   const nav = navigator as Navigator & { userAgentData?: { mobile?: boolean } };
+  const kakao = servedKakaoShare();
   return {
+    kakaoCard: kakao
+      ? async (post) => (await loadKakaoSdk(kakao)).Share.sendDefault(kakaoFeedCard({ ...post, buttonTitle }))
+      : undefined,
     share: typeof nav.share === 'function' ? (data) => nav.share(data) : undefined,
     isMobile: isMobileDevice(nav),
     copy: (text) =>

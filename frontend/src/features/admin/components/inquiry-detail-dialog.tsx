@@ -1,5 +1,6 @@
 import { Badge, CloseButton, DataList, Dialog, Link, Portal, Text } from '@chakra-ui/react';
 import { useId } from 'react';
+import { Tooltip } from '../../../components/tooltip';
 import { useTranslation } from '../../../lib/i18n';
 import { mailtoHref } from '../../../lib/mailto';
 import { useAdminInquiry, type Inquiry } from '../api/use-admin-inquiries';
@@ -86,9 +87,11 @@ export function InquiryDetailDialog({ token, inquiry, onClose, onSessionExpired 
                 </Dialog.Body>
               </>
             )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="md" aria-label={t('admin.close')} />
-            </Dialog.CloseTrigger>
+            <Tooltip label={t('admin.close')}>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="md" aria-label={t('admin.close')} />
+              </Dialog.CloseTrigger>
+            </Tooltip>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

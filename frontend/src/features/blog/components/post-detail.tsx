@@ -8,7 +8,8 @@ import { PageLink } from '../../../components/page-link';
 import { formatLongDate } from '../../../lib/format-date';
 import { localizePost } from '../api/post';
 import { usePost } from '../api/use-post';
-import { postPath, postUrl } from '../post-url';
+import { useBlogFeed } from '../hooks/use-blog-feed';
+import { postImageUrl, postPath, postUrl } from '../post-url';
 import { PostBody } from './post-body';
 import { ShareSection } from './share-section';
 
@@ -35,11 +36,12 @@ export function PostDetail({ slug, children }: PostDetailProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'ko';
   const { data: post, isPending, isError } = usePost(slug);
+  const feed = useBlogFeed();
 
   if (isPending) {
     return (
       <>
-        <PageHead title={t('blog.title')} description={t('blog.description')} />
+        <PageHead title={t('blog.title')} description={t('blog.description')} feed={feed} />
         <LoadingState label={t('site.loading')} />
       </>
     );
@@ -48,7 +50,7 @@ export function PostDetail({ slug, children }: PostDetailProps) {
   if (isError) {
     return (
       <Container maxW="3xl" py={{ base: '10', md: '16' }}>
-        <PageHead title={t('blog.notFoundTitle')} description={t('blog.notFoundDescription')} noIndex />
+        <PageHead title={t('blog.notFoundTitle')} description={t('blog.notFoundDescription')} noIndex feed={feed} />
         <Stack gap="5">
           <Heading as="h1" size="2xl">
             {t('blog.notFoundTitle')}
@@ -66,7 +68,13 @@ export function PostDetail({ slug, children }: PostDetailProps) {
 
   return (
     <Container as="article" maxW="3xl" py={{ base: '8', md: '12' }}>
-      <PageHead title={title} description={excerpt} path={postPath(post.slug)} image={post.thumbnailUrl || undefined} />
+      <PageHead
+        title={title}
+        description={excerpt}
+        path={postPath(post.slug)}
+        image={post.thumbnailUrl || undefined}
+        feed={feed}
+      />
       <Stack gap="6">
         <BackToBlog />
         {post.thumbnailUrl && (
@@ -94,7 +102,14 @@ export function PostDetail({ slug, children }: PostDetailProps) {
           </Heading>
         </Stack>
         <PostBody content={content} />
-        <ShareSection post={{ url: postUrl(post.slug, language), title }} />
+        <ShareSection
+          post={{
+            url: postUrl(post.slug, language),
+            title,
+            description: excerpt,
+            imageUrl: postImageUrl(post.thumbnailUrl, language),
+          }}
+        />
         {children}
         <Button asChild size="lg" variant="outline" alignSelf="flex-start" rounded="full">
           <PageLink to="/blog">{t('blog.backToList')}</PageLink>

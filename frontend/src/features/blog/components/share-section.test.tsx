@@ -8,7 +8,12 @@ function fakeClocksOnly() {
   jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
 }
 
-const POST = { url: 'http://localhost:8080/blog/flowers', title: 'Flowers & a video letter' };
+const POST = {
+  url: 'http://localhost:8080/blog/flowers',
+  title: 'Flowers & a video letter',
+  description: 'How to add a video to flowers',
+  imageUrl: 'https://cdn.example/flowers.jpg',
+};
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
@@ -47,6 +52,9 @@ beforeEach(async () => {
 
 afterEach(() => {
   jest.useRealTimers();
+  for (const name of ['kakaoJsKey', 'kakaoSdk', 'kakaoSdkIntegrity']) delete document.documentElement.dataset[name];
+  delete (window as { Kakao?: unknown }).Kakao;
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
   for (const name of ['share', 'userAgent', 'clipboard']) {
     delete (window.navigator as unknown as Record<string, unknown>)[name];
   }
@@ -76,6 +84,37 @@ describe('ShareSection', () => {
     expect(button('카카오톡 공유하기')).toHaveTextContent('카카오톡');
     expect(button('링크 복사')).toBeInTheDocument();
   });
+
+  it.each([
+    ['ko', '카카오톡 공유하기', '링크 복사'],
+    ['en', 'Share on KakaoTalk', 'Copy link'],
+  ] as const)(
+    '[%s] names each button in a tooltip 700 ms after a pointer rests on it',
+    async (language, kakao, copy) => {
+      await changeLanguage(language);
+      await renderShare();
+      fakeClocksOnly();
+      const shownTooltip = () => screen.queryAllByRole('tooltip').find((element) => element.dataset.state === 'open');
+
+      for (const [name, text] of [
+        [kakao, kakao],
+        [copy, copy],
+      ]) {
+        const target = button(name);
+        await act(async () => {
+          fireEvent.pointerOver(target, { pointerType: 'mouse' });
+          fireEvent.pointerMove(target, { pointerType: 'mouse' });
+        });
+        await act(async () => jest.advanceTimersByTime(699));
+        expect(shownTooltip()).toBeUndefined();
+        await act(async () => jest.advanceTimersByTime(1));
+        expect(shownTooltip()).toHaveTextContent(text);
+        // Away for longer than the skip delay: the next one waits its whole open delay.
+        await act(async () => fireEvent.pointerLeave(target, { pointerType: 'mouse' }));
+        await act(async () => jest.advanceTimersByTime(1000));
+      }
+    },
+  );
 
   it('copy link: writes the URL, says "Link Copied!" and shows the check for exactly 2000 ms', async () => {
     await renderShare();
@@ -255,5 +294,122 @@ describe('ShareSection', () => {
     expect(share).not.toHaveBeenCalled();
     // Only the copy button carries the check.
     expect(screen.queryByTestId('copy-link-done')).not.toBeInTheDocument();
+  });
+
+  describe('with a Kakao app key (KAKAO_JS_KEY)', () => {
+    const INTEGRITY = `sha384-${'A'.repeat(64)}`;
+    let sdkUrl: string;
+
+    /** The page as the backend serves it with a Kakao key; each test its own SDK address. */
+    function servedWithKakaoKey() {
+      sdkUrl = `https://t1.kakaocdn.net/kakao_js_sdk/2.7.9/kakao.min.js?test=${Math.random()}`;
+      Object.assign(document.documentElement.dataset, {
+        kakaoJsKey: 'e2e0kakao0key',
+        kakaoSdk: sdkUrl,
+        kakaoSdkIntegrity: INTEGRITY,
+      });
+    }
+
+    const sdkScripts = () => [...document.querySelectorAll<HTMLScriptElement>('script[src*="kakao"]')];
+
+    /** Kakao's SDK as a stand-in: it records the cards it is asked to share. */
+    function answerSdk(script: HTMLScriptElement) {
+      const sendDefault = jest.fn();
+      let initialised = '';
+      Object.assign(window, {
+        Kakao: {
+          init: (key: string) => (initialised = key),
+          isInitialized: () => initialised !== '',
+          Share: { sendDefault },
+        },
+      });
+      act(() => {
+        script.dispatchEvent(new Event('load'));
+      });
+      return { sendDefault, initialisedWith: () => initialised };
+    }
+
+    it('loads Kakao’s SDK only when a visitor reaches for the KakaoTalk button, with its integrity', async () => {
+      servedWithKakaoKey();
+      await renderShare();
+      expect(sdkScripts()).toEqual([]);
+
+      fireEvent.pointerEnter(button('Share on Facebook'));
+      expect(sdkScripts()).toEqual([]);
+      fireEvent.pointerEnter(button('Share on KakaoTalk'));
+      fireEvent.focus(button('Share on KakaoTalk'));
+
+      const [script] = sdkScripts();
+      expect(sdkScripts()).toHaveLength(1);
+      expect(script.src).toBe(sdkUrl);
+      expect(script.integrity).toBe(INTEGRITY);
+      expect(script.crossOrigin).toBe('anonymous');
+    });
+
+    it.each([
+      ['en', 'Share on KakaoTalk', 'Read more'],
+      ['ko', '카카오톡 공유하기', '자세히 보기'],
+    ] as const)(
+      '[%s] shares KakaoTalk’s feed card: title, summary, picture, link and button',
+      async (language, name, more) => {
+        await changeLanguage(language);
+        servedWithKakaoKey();
+        await renderShare();
+        const share = jest.fn();
+        setNavigator('share', share);
+
+        fireEvent.pointerEnter(button(name));
+        const sdk = answerSdk(sdkScripts()[0]);
+        fireEvent.click(button(name));
+        await act(async () => {});
+
+        expect(sdk.initialisedWith()).toBe('e2e0kakao0key');
+        const link = { webUrl: POST.url, mobileWebUrl: POST.url };
+        expect(sdk.sendDefault).toHaveBeenCalledWith({
+          objectType: 'feed',
+          content: { title: POST.title, description: POST.description, imageUrl: POST.imageUrl, link },
+          buttons: [{ title: more, link }],
+        });
+        expect(share).not.toHaveBeenCalled();
+        expect(writeText).not.toHaveBeenCalled();
+      },
+    );
+
+    it('a click before any reach loads the SDK and then shares', async () => {
+      servedWithKakaoKey();
+      await renderShare();
+
+      fireEvent.click(button('Share on KakaoTalk'));
+      const sdk = answerSdk(sdkScripts()[0]);
+      await act(async () => {});
+
+      expect(sdk.sendDefault).toHaveBeenCalledTimes(1);
+    });
+
+    it('when the SDK cannot be loaded, copies the link with the KakaoTalk guide, as without a key', async () => {
+      servedWithKakaoKey();
+      await renderShare();
+
+      fireEvent.click(button('Share on KakaoTalk'));
+      act(() => {
+        sdkScripts()[0].dispatchEvent(new Event('error'));
+      });
+
+      expect(await screen.findByText('Paste it into a KakaoTalk chat to share it.')).toBeInTheDocument();
+      expect(writeText).toHaveBeenCalledWith(POST.url);
+      // Gone, so that a later share tries again.
+      expect(sdkScripts()).toEqual([]);
+    });
+  });
+
+  it('without a Kakao app key nothing is loaded from Kakao: the button copies the link as before', async () => {
+    await renderShare();
+
+    fireEvent.pointerEnter(button('Share on KakaoTalk'));
+    fireEvent.focus(button('Share on KakaoTalk'));
+    fireEvent.click(button('Share on KakaoTalk'));
+
+    expect(await screen.findByText('Paste it into a KakaoTalk chat to share it.')).toBeInTheDocument();
+    expect(document.querySelectorAll('script')).toHaveLength(0);
   });
 });

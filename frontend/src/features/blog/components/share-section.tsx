@@ -2,11 +2,14 @@ import { Box, Button, Flex, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Check, Link as LinkIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { withIntent } from '../../../lib/intent';
 import { showToast } from '../../../components/toaster';
+import { Tooltip } from '../../../components/tooltip';
 import { useCopiedIndicator } from '../hooks/use-copied-indicator';
 import {
   browserSharePlatform,
   copyLink,
+  prepareKakaoShare,
   SHARE_CHANNELS,
   sharePost,
   type ShareChannel,
@@ -21,28 +24,33 @@ interface ShareButtonProps {
   ariaLabel?: string;
   badge: ReactNode;
   onClick: () => void;
+  /** A visitor reaches for it (pointer over it, a finger on it, focus on it). */
+  onIntent?: () => void;
 }
 
-function ShareButton({ label, ariaLabel, badge, onClick }: ShareButtonProps) {
+function ShareButton({ label, ariaLabel, badge, onClick, onIntent }: ShareButtonProps) {
   return (
-    <Button
-      variant="outline"
-      onClick={onClick}
-      aria-label={ariaLabel}
-      h="auto"
-      minH="20"
-      py="3"
-      px="2"
-      flexDirection="column"
-      gap="2"
-      whiteSpace="normal"
-      rounded="xl"
-    >
-      {badge}
-      <Text as="span" fontSize="sm" fontWeight="medium" lineHeight="1.2">
-        {label}
-      </Text>
-    </Button>
+    <Tooltip label={ariaLabel ?? label}>
+      <Button
+        variant="outline"
+        onClick={onClick}
+        {...(onIntent && withIntent({}, onIntent))}
+        aria-label={ariaLabel}
+        h="auto"
+        minH="20"
+        py="3"
+        px="2"
+        flexDirection="column"
+        gap="2"
+        whiteSpace="normal"
+        rounded="xl"
+      >
+        {badge}
+        <Text as="span" fontSize="sm" fontWeight="medium" lineHeight="1.2">
+          {label}
+        </Text>
+      </Button>
+    </Tooltip>
   );
 }
 
@@ -54,7 +62,10 @@ function Badge({ bg, color, children }: { bg: string; color: string; children: R
   );
 }
 
-/** "Share this post": KakaoTalk, Facebook, X, Naver, Instagram and copy link. */
+/**
+ * "Share this post": KakaoTalk, Facebook, X, Naver, Instagram and copy link. With a Kakao app key
+ * the KakaoTalk button loads Kakao's SDK when a visitor reaches for it, and shares its card.
+ */
 export function ShareSection({ post }: { post: SharedPost }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -88,7 +99,7 @@ export function ShareSection({ post }: { post: SharedPost }) {
   }
 
   async function handleShare(channel: ShareChannel) {
-    announce(await sharePost(channel, post, browserSharePlatform()));
+    announce(await sharePost(channel, post, browserSharePlatform(t('blog.readMore'))));
   }
 
   async function handleCopy() {
@@ -117,6 +128,7 @@ export function ShareSection({ post }: { post: SharedPost }) {
                 </Badge>
               }
               onClick={() => void handleShare(channel)}
+              onIntent={channel === 'kakao' ? prepareKakaoShare : undefined}
             />
           );
         })}

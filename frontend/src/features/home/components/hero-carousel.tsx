@@ -1,6 +1,7 @@
 import { Box, chakra, Heading, HStack, IconButton, Text } from '@chakra-ui/react';
 import { Pause, Play } from 'lucide-react';
 import { useId } from 'react';
+import { Tooltip } from '../../../components/tooltip';
 import { useTranslation } from '../../../lib/i18n';
 import { useHeroCarousel } from '../hooks/use-hero-carousel';
 
@@ -65,49 +66,52 @@ export function HeroCarousel() {
           {SLIDES.map((slide, slideIndex) => {
             const current = slideIndex === index;
             return (
-              <chakra.button
-                key={slide}
-                type="button"
-                aria-label={t('home.hero.goToSlide', { index: slideIndex + 1 })}
-                aria-controls={slidesId}
-                aria-current={current || undefined}
-                onClick={() => goTo(slideIndex)}
-                display="inline-flex"
-                alignItems="center"
-                justifyContent="center"
-                minW="11"
-                h="11"
-                rounded="full"
-                cursor="pointer"
-                focusVisibleRing="outside"
-              >
-                <Box
-                  as="span"
-                  h="2.5"
-                  w={current ? '7' : '2.5'}
+              <Tooltip key={slide} label={t('home.hero.goToSlide', { index: slideIndex + 1 })}>
+                <chakra.button
+                  type="button"
+                  aria-label={t('home.hero.goToSlide', { index: slideIndex + 1 })}
+                  aria-controls={slidesId}
+                  aria-current={current || undefined}
+                  onClick={() => goTo(slideIndex)}
+                  display="inline-flex"
+                  alignItems="center"
+                  justifyContent="center"
+                  minW="11"
+                  h="11"
                   rounded="full"
-                  bg={current ? 'colorPalette.solid' : 'colorPalette.emphasized'}
-                  transition="width 0.3s ease, background-color 0.3s ease"
-                  _motionReduce={{ transition: 'none' }}
-                />
-              </chakra.button>
+                  cursor="pointer"
+                  focusVisibleRing="outside"
+                >
+                  <Box
+                    as="span"
+                    h="2.5"
+                    w={current ? '7' : '2.5'}
+                    rounded="full"
+                    bg={current ? 'colorPalette.solid' : 'colorPalette.emphasized'}
+                    transition="width 0.3s ease, background-color 0.3s ease"
+                    _motionReduce={{ transition: 'none' }}
+                  />
+                </chakra.button>
+              </Tooltip>
             );
           })}
         </HStack>
         {/* Shown only once we know motion is allowed; hidden until then, it takes no room, so nothing
             shifts, and its styles come with the page instead of being written while the app starts. */}
-        <IconButton
-          hidden={!canAutoPlay}
-          variant="ghost"
-          size="sm"
-          minW="11"
-          h="11"
-          rounded="full"
-          aria-label={autoPlay ? t('home.hero.pause') : t('home.hero.play')}
-          onClick={toggleAutoPlay}
-        >
-          {autoPlay ? <Pause aria-hidden /> : <Play aria-hidden />}
-        </IconButton>
+        <Tooltip label={autoPlay ? t('home.hero.pause') : t('home.hero.play')}>
+          <IconButton
+            hidden={!canAutoPlay}
+            variant="ghost"
+            size="sm"
+            minW="11"
+            h="11"
+            rounded="full"
+            aria-label={autoPlay ? t('home.hero.pause') : t('home.hero.play')}
+            onClick={toggleAutoPlay}
+          >
+            {autoPlay ? <Pause aria-hidden /> : <Play aria-hidden />}
+          </IconButton>
+        </Tooltip>
       </HStack>
     </Box>
   );

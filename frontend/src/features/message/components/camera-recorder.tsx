@@ -3,6 +3,7 @@ import { ArrowLeft, Circle, RefreshCcw, Square, SwitchCamera, VideoOff } from 'l
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
+import { Tooltip } from '../../../components/tooltip';
 import { MAX_RECORDING_MS } from '../api/message';
 import { formatClock } from '../format';
 import { useCamera } from '../recording/use-camera';
@@ -106,19 +107,21 @@ export function CameraRecorder({ onRecorded, onBack, onUpload }: CameraRecorderP
           </Text>
         </HStack>
         {camera.canSwitch && (
-          <IconButton
-            position="absolute"
-            top="2"
-            insetEnd="2"
-            aria-label={t('message.record.switchCamera')}
-            variant="subtle"
-            rounded="full"
-            size="lg"
-            disabled={recorder.recording}
-            onClick={camera.switchCamera}
-          >
-            <SwitchCamera aria-hidden />
-          </IconButton>
+          <Tooltip label={t('message.record.switchCamera')}>
+            <IconButton
+              position="absolute"
+              top="2"
+              insetEnd="2"
+              aria-label={t('message.record.switchCamera')}
+              variant="subtle"
+              rounded="full"
+              size="lg"
+              disabled={recorder.recording}
+              onClick={camera.switchCamera}
+            >
+              <SwitchCamera aria-hidden />
+            </IconButton>
+          </Tooltip>
         )}
       </Box>
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { E2E } from './stack';
 
-const REPO = resolve(E2E.webRoot, '../..');
+const REPO = resolve(E2E.publicFiles, '../../..');
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -77,7 +77,7 @@ export async function startSecondSite(settings: Record<string, string>): Promise
       TLS: 'off',
       BACKEND_UPSTREAM: `127.0.0.1:${backendPort}`,
       LISTEN_PORT: `127.0.0.1:${port}`,
-      WEB_ROOT: E2E.webRoot,
+      WEB_ROOT: E2E.publicFiles,
     },
     stdio: 'ignore',
   });

@@ -32,6 +32,7 @@ const REVIEWED_PUBLIC_ROUTES = [
   'POST /api/contact',
   'POST /api/partner',
   'POST /api/subscribe',
+  'POST /api/subscribe/confirm',
   'POST /api/unsubscribe',
   'POST /api/unsubscribe/one-click',
   'GET /api/unsubscribe/one-click',

@@ -12,6 +12,7 @@ import { eventually } from './support/eventually';
 import { type PurgeReport, runPurge } from './support/purge-process';
 import { createTestSchema, type TestSchema } from './support/test-database';
 import { makeClip } from './support/video-fixtures';
+import { logId } from '../src/logging/log-id';
 
 jest.setTimeout(120_000);
 
@@ -241,7 +242,8 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
       (current) => current.state === 'ready',
       'the transcode',
     );
-    const transcoded = (line: LogLine) => line.context === 'Transcode' && line.msg.startsWith(`message ${message.id}:`);
+    const transcoded = (line: LogLine) =>
+      line.context === 'Transcode' && line.msg.startsWith(`message ${logId(message.id)}:`);
     // The worker logs the transcode after deleting the original, a moment after the message is ready.
     await eventually(
       () => logLines(worker).filter(transcoded),

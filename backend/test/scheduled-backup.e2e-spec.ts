@@ -103,9 +103,9 @@ describe('scheduled backups (the backup service: deploy/backup.sh into restic)',
       .set(auth)
       .send(fullPost({ title: '첫날 밤의 글' }))
       .expect(201);
-    await source.http.post('/api/subscribe').send({ email: uniqueEmail() }).expect(201);
-    const [code] = (await source.http.post('/api/admin/qr').set(auth).send({ count: 1, pool: 'try' }).expect(201)).body
-      .items as { qrToken: string }[];
+    await source.http.post('/api/subscribe').send({ email: uniqueEmail() }).expect(200);
+    const [code] = (await source.http.post('/api/admin/qr').set(auth).send({ count: 1, pool: 'print' }).expect(201))
+      .body.items as { qrToken: string }[];
     recordedCode = code.qrToken;
     await source.http
       .post(`/api/messages/${recordedCode}/video`)

@@ -10,9 +10,9 @@ import { type BackendProcess, startBackendProcess } from './support/backend-proc
 import { eventually } from './support/eventually';
 import { createTestSchema, type TestSchema } from './support/test-database';
 import { makeClip } from './support/video-fixtures';
+import { PRODUCTION_MAIL, PRODUCTION_STORAGE_SECRET } from './support/production-settings';
 
 const BUCKET = 'giftcast-logs';
-const PRODUCTION_STORAGE_SECRET = 'Vx3q-9tLm2Zk7pWc4Rf8nBy6';
 /** Values that must never reach the log, whichever way they were sent. */
 const SECRETS = {
   bearer: 'bearer-secret-7f3a9c',
@@ -63,8 +63,7 @@ describe('logs in production', () => {
       S3_BUCKET: BUCKET,
       S3_ACCESS_KEY_ID: storage.accessKeyId,
       S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-      MAIL_FROM: 'Giftcast <no-reply@giftcast.co.kr>',
-      INQUIRY_NOTIFY_TO: 'team@giftcast.co.kr',
+      ...PRODUCTION_MAIL,
       // Nothing listens there: the inquiry's notification fails, and says so in the log.
       SMTP_URL: `smtp://mailer:smtp-secret@127.0.0.1:${await freePort()}`,
       ADMIN_PASSWORD: 'logs-admin-password-123',

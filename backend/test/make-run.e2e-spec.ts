@@ -1,8 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { freePort } from '../src/local/free-port';
+import { webBuildLayout } from '../src/web/web-pages';
 import { childProcessesOf } from './support/backend-process';
 import { eventually } from './support/eventually';
 import { makeClip } from './support/video-fixtures';
@@ -44,8 +45,9 @@ describe('make run', () => {
 
   it('on Ctrl-C stops the app before its database and storage: a transcode in flight goes back to the queue unspent', async () => {
     const webRoot = join(dataDir, 'web');
-    mkdirSync(webRoot);
-    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Giftcast</title><div id="root"></div>');
+    const { template } = webBuildLayout(webRoot);
+    mkdirSync(dirname(template), { recursive: true });
+    writeFileSync(template, '<!doctype html><title>Giftcast</title><div id="root"></div>');
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const launcher = spawn(process.execPath, [resolve(__dirname, '../dist/local/run-local.js')], {

@@ -13,11 +13,11 @@ import { type PurgeReport, runPurge } from './support/purge-process';
 import { createTestSchema, type TestSchema } from './support/test-database';
 import { makeClip } from './support/video-fixtures';
 import { logId } from '../src/logging/log-id';
+import { PRODUCTION_MAIL, PRODUCTION_STORAGE_SECRET } from './support/production-settings';
 
 jest.setTimeout(120_000);
 
 const BUCKET = 'giftcast-scale-out';
-const PRODUCTION_STORAGE_SECRET = 'Vx3q-9tLm2Zk7pWc4Rf8nBy6';
 const PASSWORD = 'scale-out-admin-password';
 const DAY_MS = 24 * 3600 * 1000;
 const LOCAL_NGINX = resolve(__dirname, '../../deploy/nginx/local-nginx.mjs');
@@ -87,8 +87,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
       S3_BUCKET: BUCKET,
       S3_ACCESS_KEY_ID: storage.accessKeyId,
       S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-      MAIL_FROM: 'Giftcast <no-reply@giftcast.co.kr>',
-      INQUIRY_NOTIFY_TO: 'team@giftcast.co.kr',
+      ...PRODUCTION_MAIL,
       SMTP_URL: smtp.url,
       ADMIN_PASSWORD: PASSWORD,
       JWT_SECRET: 'scale-out-jwt-secret-0123456789abcdef',

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
 import { startBackendProcess } from './support/backend-process';
 import { createTestSchema, type TestSchema } from './support/test-database';
+import { PRODUCTION_MAIL, PRODUCTION_STORAGE_SECRET } from './support/production-settings';
 
 const BUCKET = 'giftcast-uncaught';
 /** Raises the fault GIFTCAST_TEST_FAULT names when the process is sent SIGUSR2. */
@@ -31,7 +32,7 @@ describe('an error that escapes every handler', () => {
   beforeAll(async () => {
     schema = await createTestSchema();
     storageDir = mkdtempSync(join(tmpdir(), 'giftcast-uncaught-'));
-    storage = await startEmbeddedStorage(storageDir, BUCKET);
+    storage = await startEmbeddedStorage(storageDir, BUCKET, { secretAccessKey: PRODUCTION_STORAGE_SECRET });
   });
 
   afterAll(async () => {
@@ -68,6 +69,7 @@ describe('an error that escapes every handler', () => {
       S3_ACCESS_KEY_ID: storage.accessKeyId,
       S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
       SMTP_URL: 'smtp://127.0.0.1:9',
+      ...PRODUCTION_MAIL,
       ADMIN_PASSWORD: 'uncaught-admin-password-123',
       JWT_SECRET: 'uncaught-jwt-secret-0123456789abcdef',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

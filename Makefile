@@ -85,9 +85,9 @@ test-api: build-backend
 test-browser: build
 	cd frontend && npx playwright test
 
-# Clicks 0-1000 ms after the load event with the CPU slowed 4x, each answered within 2 s. One
-# browser at a time, after the other browser tests: its figures are timings, and a second browser
-# on a two-core machine would time the machine rather than the site.
+# Clicks 0-1000 ms after the load event with the CPU slowed 4x, each taking effect (none lost; how
+# fast is printed, not asserted). One browser at a time, after the other browser tests, so that its
+# printed times are the site's rather than a second browser's on a two-core machine.
 test-clicks: build
 	cd frontend && E2E_CLICKS=1 npx playwright test e2e/no-dead-clicks.spec.ts --workers=1
 

@@ -16,7 +16,7 @@ help:
 	@echo "make backup - PostgreSQL and the bucket into backups/<date>/ (DATABASE_URL, S3_* from .env)"
 	@echo "make restore BACKUP=backups/<date> - both back into an empty database and bucket"
 	@echo "make build  - build backend (backend/dist) and web app (frontend/dist)"
-	@echo "make api-schema - the web app's API types from the backend's OpenAPI document (after changing a route or DTO)"
+	@echo "make api-schema - the API's types (packages/contract) from the backend's OpenAPI document (after changing a route or DTO)"
 	@echo "make clean  - remove builds (keeps data/)"
 
 # Node.js 24 LTS or newer; .ci/install-node installs it from the npm registry where it is older.
@@ -53,14 +53,15 @@ test: test-lint build test-types test-unit test-deploy test-api test-bench test-
 test-lint: install
 	$(NPM) run lint
 
-# The web app's API types first: the committed ones must be what the backend's document gives now.
+# The API's types first (packages/contract/src/api-schema.ts): the committed ones must be what the
+# backend's OpenAPI document gives now.
 test-types: build-backend
 	node frontend/scripts/api-schema.mjs --check
 	cd backend && npx tsc -p tsconfig.json
 	cd frontend && npx tsc -p tsconfig.json --noEmit
 	cd frontend && npx tsc -p e2e/tsconfig.json --noEmit
 
-# frontend/src/lib/api-schema.d.ts, written by openapi-typescript from the backend's OpenAPI document
+# packages/contract/src/api-schema.ts, written by openapi-typescript from the backend's OpenAPI document
 # (backend/dist/openapi-cli.js prints it without a database).
 .PHONY: api-schema
 api-schema: build-backend

@@ -1,5 +1,6 @@
-import type { PageLanguage } from '@giftcast/contract/server-render';
+import { LANGUAGE_COOKIE, type Language } from '@giftcast/contract/language';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { parse as parseCookie } from 'cookie';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { join } from 'node:path';
@@ -16,17 +17,16 @@ import { RenderedPages } from './rendered-pages';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { WebPages } from './web-pages';
 
-/** Set by the app when a visitor picks a language (frontend/src/lib/i18n.ts). */
-const LANGUAGE_COOKIE = /(?:^|;\s*)giftcast-language=(ko|en)(?:;|$)/;
 
 /**
  * The page's language: the address's `?lang=` (what links and search engines carry), else the
  * visitor's remembered choice, else Korean.
  */
-export function pageLanguage(request: Pick<Request, 'query' | 'headers'>): PageLanguage {
+export function pageLanguage(request: Pick<Request, 'query' | 'headers'>): Language {
   const asked = request.query.lang;
   if (asked === 'en' || asked === 'ko') return asked;
-  return LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] === 'en' ? 'en' : 'ko';
+  // Set by the app when a visitor picks a language (frontend/src/lib/i18n.ts).
+  return parseCookie(request.headers.cookie ?? '')[LANGUAGE_COOKIE] === 'en' ? 'en' : 'ko';
 }
 
 /** A file server for the paths that decode: any other names no file, and the pages answer it as unknown. */
@@ -115,7 +115,7 @@ export class WebApp {
    * the ETag makes an unchanged feed a 304.
    */
   private async feed(request: Request, response: Response): Promise<void> {
-    const language: PageLanguage = request.query.lang === 'en' ? 'en' : 'ko';
+    const language: Language = request.query.lang === 'en' ? 'en' : 'ko';
     const posts = await this.blog.list(false);
     const xml = await this.feeds.html(language, posts, () =>
       Promise.resolve(blogFeedXml({ publicUrl: this.publicUrl, language, brand: this.brand, posts, now: new Date() })),
@@ -164,7 +164,7 @@ export class WebApp {
     shell: string,
     request: Request,
     response: Response,
-    language: PageLanguage,
+    language: Language,
   ): Promise<void> {
     try {
       const post = await this.blog.bySlug(slug, false);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { BlogPost } from '../blog/blog-post.entity';
 import { brandOf, postHeadTags, withPostHead } from './post-head';
 import { robotsTxt, sitemapXml } from './sitemap';
-import { PUBLIC_URL_PLACEHOLDER, WebPages, webBuildLayout } from './web-pages';
+import { PUBLIC_URL_PLACEHOLDER } from '@giftcast/contract/language';
+import { WebPages, webBuildLayout } from './web-pages';
 
 const PUBLIC_URL = 'https://gifts.example';
 

@@ -1,10 +1,8 @@
-import type { PageLanguage } from '@giftcast/contract/server-render';
+import { PUBLIC_URL_PLACEHOLDER, type Language } from '@giftcast/contract/language';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDecodablePath } from '../common/request-path';
 
-/** The origin the web build writes into its pages (frontend/src/lib/env-schema.ts). */
-export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
 
 /** Shells that are not public pages of their own. */
 const POST_SHELL = 'blog-post';
@@ -103,7 +101,7 @@ export class WebPages {
   }
 
   /** `path`: the request's path as it came, %-escapes and all. */
-  choose(path: string, language: PageLanguage, query: Record<string, unknown> = {}): PageChoice {
+  choose(path: string, language: Language, query: Record<string, unknown> = {}): PageChoice {
     const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const page = (name: string) => this.pages.get(`${language}/${name}`);
     const notFound: PageChoice = { kind: 'not-found', html: page(NOT_FOUND) ?? this.appPage };

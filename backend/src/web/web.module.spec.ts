@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { PUBLIC_URL_PLACEHOLDER } from '@giftcast/contract/language';
 import { Module, NotFoundException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
@@ -17,7 +18,7 @@ import { QrModule } from '../qr/qr.module';
 import { QrService } from '../qr/qr.service';
 import { TestimonialModule } from '../testimonial/testimonial.module';
 import { TestimonialService } from '../testimonial/testimonial.service';
-import { PUBLIC_URL_PLACEHOLDER, webBuildLayout } from './web-pages';
+import { webBuildLayout } from './web-pages';
 import { WebModule } from './web.module';
 
 const PUBLIC_URL = 'https://gifts.example';

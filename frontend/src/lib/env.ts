@@ -1,10 +1,5 @@
+import { PUBLIC_URL_PLACEHOLDER } from '@giftcast/contract/language';
 import type { Env } from './env-schema';
-
-/**
- * The origin prerendered pages are written with; the backend replaces it with its PUBLIC_URL in
- * every page it serves (a reserved .invalid name, so it can never be a real site).
- */
-export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
 
 // Validated and completed with defaults by vite.config.ts at build time (jest: the test setup), so the
 // visitor's bundle carries the values, not the validator.

@@ -17,7 +17,6 @@ import { RenderedPages } from './rendered-pages';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { WebPages } from './web-pages';
 
-
 /**
  * The page's language: the address's `?lang=` (what links and search engines carry), else the
  * visitor's remembered choice, else Korean.

@@ -3,7 +3,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDecodablePath } from '../common/request-path';
 
-
 /** Shells that are not public pages of their own. */
 const POST_SHELL = 'blog-post';
 const NOT_FOUND = 'not-found';

@@ -107,6 +107,7 @@ bench: build
 	node backend/bench/video.mjs
 	node backend/bench/newsletter.mjs
 	node backend/bench/public-load.mjs
+	node backend/bench/scale-out.mjs
 
 bench-web: build
 	node frontend/bench/web.mjs

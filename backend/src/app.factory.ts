@@ -30,6 +30,17 @@ function trustProxy(value: string): boolean | number | string {
 }
 
 /**
+ * Where signed storage links point: S3_PUBLIC_ENDPOINT, else S3_ENDPOINT (with the bucket's
+ * subdomain unless S3_FORCE_PATH_STYLE), else any https address (AWS's own).
+ */
+function storageOrigins(env: Env): string[] {
+  const endpoint = env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT;
+  if (!endpoint) return ['https:'];
+  const { protocol, host, origin } = new URL(endpoint);
+  return env.S3_FORCE_PATH_STYLE ? [origin] : [`${protocol}//*.${host}`];
+}
+
+/**
  * With KAKAO_JS_KEY set, Kakao's SDK file (only that file of its host) may run, and its share may
  * post the card to Kakao's sharer; without it neither is allowed. The same on every page: the app
  * moves between pages without loading a new document, so a visitor who came in on another page
@@ -38,6 +49,8 @@ function trustProxy(value: string): boolean | number | string {
 function contentSecurityPolicy(env: Env) {
   const analytics = ['https://www.googletagmanager.com', 'https://www.google-analytics.com'];
   const kakao = kakaoShareOf(env);
+  // VIDEO_DELIVERY=redirect sends the player and the poster to storage's own address.
+  const storage = env.VIDEO_DELIVERY === 'redirect' ? storageOrigins(env) : [];
   return {
     useDefaults: true,
     directives: {
@@ -45,8 +58,8 @@ function contentSecurityPolicy(env: Env) {
       'script-src': ["'self'", ...analytics, ...(kakao ? [kakao.sdkUrl] : [])],
       'form-action': ["'self'", ...(kakao ? [KAKAO_SHARER_ORIGIN] : [])],
       'connect-src': ["'self'", ...analytics, 'https://*.google-analytics.com'],
-      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-      'media-src': ["'self'", 'blob:'],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:', ...storage],
+      'media-src': ["'self'", 'blob:', ...storage],
       'style-src': ["'self'", "'unsafe-inline'"],
       'frame-ancestors': ["'none'"],
       'upgrade-insecure-requests': null,

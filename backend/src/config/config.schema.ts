@@ -206,6 +206,14 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: booleanString.default(true),
+    /**
+     * Who sends a video's bytes once the backend has allowed them: node (this process), nginx (an
+     * X-Accel-Redirect to a signed storage request nginx makes) or redirect (a 302 to a signed URL
+     * at S3_PUBLIC_ENDPOINT).
+     */
+    VIDEO_DELIVERY: z.enum(['node', 'nginx', 'redirect']).default('node'),
+    /** The storage (or CDN) address players are sent to by VIDEO_DELIVERY=redirect; default S3_ENDPOINT. */
+    S3_PUBLIC_ENDPOINT: optionalString.pipe(url.optional()),
     STORAGE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
     /** A storage call with no answer, or a transfer with no byte either way, for this long fails. */
     STORAGE_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

@@ -17,6 +17,7 @@ import { Public } from '../common/admin-access.decorators';
 import { RateLimit } from '../common/rate-limit';
 import { AppConfig } from '../config/app-config';
 import { CodeMessageResponse, SentMessageResponse, toMessageResponse } from './message-response';
+import { STORED_FILE_CACHE_CONTROL, StorageLinks } from './storage-links';
 import { type StoredFile, VideoService } from './video.service';
 import { VideoUploadService } from './video-upload.service';
 
@@ -26,7 +27,7 @@ function sendFile(response: Response, file: StoredFile, attachment: boolean): vo
   response.setHeader('Content-Type', file.contentType);
   response.setHeader('Content-Length', String(file.length));
   response.setHeader('Accept-Ranges', 'bytes');
-  response.setHeader('Cache-Control', 'private, max-age=3600');
+  response.setHeader('Cache-Control', STORED_FILE_CACHE_CONTROL);
   if (file.range) response.setHeader('Content-Range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
   // RFC 6266: an ASCII fallback and the exact name as UTF-8 (filename*); a serial from a store we
   // do not write (Firestore) may hold quotes or any character.
@@ -43,6 +44,7 @@ export class VideoController {
     private readonly videos: VideoService,
     private readonly uploads: VideoUploadService,
     private readonly config: AppConfig,
+    private readonly links: StorageLinks,
   ) {}
 
   @Get('messages/:qrToken')
@@ -76,20 +78,25 @@ export class VideoController {
 
   @Get('videos/:id')
   @ApiProduces('video/mp4')
-  @ApiOperation({ summary: 'The MP4, with Range support; ?download=1 for an attachment' })
+  @ApiOperation({
+    summary:
+      'The MP4, with Range support; ?download=1 for an attachment. VIDEO_DELIVERY=redirect answers 302 to a short-lived signed storage URL',
+  })
   async video(
     @Param('id') id: string,
     @Query('download') download: unknown,
     @Headers('range') range: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    sendFile(response, await this.videos.video(id, range), download === '1');
+    if (this.links.delivery === 'node') return sendFile(response, await this.videos.video(id, range), download === '1');
+    await this.links.send(response, await this.videos.videoObject(id, range), download === '1');
   }
 
   @Get('videos/:id/poster.jpg')
   @ApiProduces('image/jpeg')
   @ApiOperation({ summary: 'The poster frame of the video' })
   async poster(@Param('id') id: string, @Res() response: Response): Promise<void> {
-    sendFile(response, await this.videos.poster(id), false);
+    if (this.links.delivery === 'node') return sendFile(response, await this.videos.poster(id), false);
+    await this.links.send(response, await this.videos.posterObject(id), false);
   }
 }

@@ -6,6 +6,7 @@ import { MessageLifecycle } from './message-lifecycle';
 import { PurgeExpiredJob } from './purge-expired.job';
 import { VideoController } from './video.controller';
 import { VideoMessage } from './video-message.entity';
+import { StorageLinks } from './storage-links';
 import { VideoService } from './video.service';
 import { VideoUploadService } from './video-upload.service';
 
@@ -13,7 +14,7 @@ import { VideoUploadService } from './video-upload.service';
   imports: [TypeOrmModule.forFeature([VideoMessage]), QrModule],
   controllers: [VideoController],
   // The purge is scheduled by JobsModule's ScheduleModule; `npm run purge` runs it in any role.
-  providers: [MediaTools, MessageLifecycle, VideoService, VideoUploadService, PurgeExpiredJob],
+  providers: [MediaTools, MessageLifecycle, VideoService, VideoUploadService, PurgeExpiredJob, StorageLinks],
   exports: [MediaTools, MessageLifecycle, PurgeExpiredJob],
 })
 export class VideoModule {}

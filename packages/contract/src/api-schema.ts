@@ -511,7 +511,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The MP4, with Range support; ?download=1 for an attachment */
+    /** The MP4, with Range support; ?download=1 for an attachment. VIDEO_DELIVERY=redirect answers 302 to a short-lived signed storage URL */
     get: operations['VideoController_video'];
     put?: never;
     post?: never;

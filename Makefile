@@ -99,6 +99,7 @@ test-bench: build
 	BENCH_SMOKE=1 node backend/bench/video.mjs
 	BENCH_SMOKE=1 node backend/bench/newsletter.mjs
 	BENCH_SMOKE=1 node backend/bench/public-load.mjs
+	BENCH_SMOKE=1 node backend/bench/scale-out.mjs
 	BENCH_SMOKE=1 node frontend/bench/web.mjs
 
 # The public load benchmark views pages, so the web app is built too.

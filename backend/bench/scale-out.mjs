@@ -23,19 +23,19 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startLocalNginx } from '../../deploy/nginx/local-nginx.mjs';
-import { dist, freePort, readSnapshots, sleep, startBackend, withDatabase } from './support.mjs';
+import { dist, freePort, readSnapshots, sized, sleep, startBackend, withDatabase } from './support.mjs';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
-const VIDEO_BYTES = 20 * MiB;
+const VIDEO_BYTES = sized(20, 2) * MiB;
 /** Bytes a viewer asks at once: to the end of the video (a seek, as browsers ask), or BENCH_STREAM_RANGE MiB. */
 const CHUNK = process.env.BENCH_STREAM_RANGE ? Number(process.env.BENCH_STREAM_RANGE) * MiB : Infinity;
-const VIEWERS = Number(process.env.BENCH_STREAM_VIEWERS ?? 200);
-const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 15);
-const CONNECTIONS = 200;
-const READ_SECONDS = Number(process.env.BENCH_REPLICA_SECONDS ?? 10);
-const FANOUT_CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 600);
-const FANOUT_CHANGES = Number(process.env.BENCH_FANOUT_CHANGES ?? 10);
+const VIEWERS = Number(process.env.BENCH_STREAM_VIEWERS ?? sized(200, 10));
+const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? sized(15, 2));
+const CONNECTIONS = sized(200, 20);
+const READ_SECONDS = Number(process.env.BENCH_REPLICA_SECONDS ?? sized(10, 2));
+const FANOUT_CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? sized(600, 30));
+const FANOUT_CHANGES = Number(process.env.BENCH_FANOUT_CHANGES ?? sized(10, 2));
 /** nginx admits 20 live lists per address: each bench address opens fewer. */
 const STREAMS_PER_ADDRESS = 10;
 const TICKS = 100; // USER_HZ: /proc's CPU times are in 1/100 s
@@ -265,7 +265,7 @@ async function watchBriefly(url) {
 
 function printStreaming(rows) {
   console.log(
-    `\nVideo bytes: ${VIEWERS} viewers of a 20 MiB video, ${CHUNK === Infinity ? 'open Range requests (bytes=N-) from random places' : `${CHUNK / MiB} MiB Range requests`}, ${STREAM_SECONDS} s each, through the deploy nginx`,
+    `\nVideo bytes: ${VIEWERS} viewers of a ${VIDEO_BYTES / MiB} MiB video, ${CHUNK === Infinity ? 'open Range requests (bytes=N-) from random places' : `${CHUNK / MiB} MiB Range requests`}, ${STREAM_SECONDS} s each, through the deploy nginx`,
   );
   console.log(
     'delivery                 MiB/s   ratio to static   backend CPU s/GiB   CPU s: backend  nginx  S3 server  load   machine busy (of 2 cores)   failed',

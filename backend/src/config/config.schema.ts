@@ -186,6 +186,8 @@ export const envSchema = z
     ROLE: z.enum(ROLES).default('all'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Prometheus's /metrics, on a port of its own that nginx never routes (0 picks a free port). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     PUBLIC_URL: url.default('http://localhost:8080').transform((value) => value.replace(/\/+$/, '')),
     TRUST_PROXY: z.string().default('loopback'),
     WEB_ROOT: optionalString,

@@ -5,6 +5,8 @@ import { freePort } from '../../src/local/free-port';
 
 export interface BackendProcess {
   url: string;
+  /** Prometheus's endpoint (METRICS_PORT, a free port unless `env` names one). */
+  metricsUrl: string;
   child: ChildProcess;
   /** What the process has logged so far (standard output). */
   output(): string;
@@ -22,8 +24,9 @@ export async function startBackendProcess(
   { ownProcessGroup = false, untilServing = true }: { ownProcessGroup?: boolean; untilServing?: boolean } = {},
 ): Promise<BackendProcess> {
   const port = await freePort();
+  const metricsPort = env.METRICS_PORT ?? String(await freePort());
   const child = spawn(process.execPath, [resolve(__dirname, '../../dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), ...env },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), METRICS_PORT: metricsPort, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: ownProcessGroup,
   });
@@ -45,6 +48,7 @@ export async function startBackendProcess(
   }
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     child,
     output: () => stdout,
     /** SIGTERM as an orchestrator would; SIGKILL if it has not exited 5 s later. */

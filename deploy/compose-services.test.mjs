@@ -22,10 +22,12 @@ test('the stack has the services operators run', () => {
     'backend',
     'backup',
     'certbot',
+    'grafana',
     'mailpit',
     'minio',
     'minio-setup',
     'postgres',
+    'prometheus',
     'web',
     'worker',
   ]);

@@ -1,6 +1,7 @@
 import type { PageLanguage } from '@giftcast/contract/server-render';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { join } from 'node:path';
 import { BlogService } from '../blog/blog.service';
 import { isDatabaseUnavailable } from '../common/outage';
@@ -35,7 +36,7 @@ function files(serve: RequestHandler): RequestHandler {
 
 /**
  * The built web app beside the API (`make run`, and behind nginx in Docker): hashed assets cached
- * for a year; public pages as prerendered HTML in the visitor's language (see pageLanguage); the
+ * for a year, compressed by the build; public pages as prerendered HTML in the visitor's language (see pageLanguage); the
  * pages that show stored data rendered per request with it in the HTML (the home page's featured
  * testimonials, the blog's list and posts, a post with its own head tags, the QR codes /try
  * offers); unknown paths as the 404 page with status 404; robots.txt, a sitemap of every
@@ -60,14 +61,14 @@ export class WebApp {
     // Only the build's public files are served as files; the server bundle, the template and the
     // prerendered pages lie outside their folder, whatever a path's encoding says.
     const { publicFiles } = this.pages.layout;
+    // Hashed assets: the build's gzip copy to a browser that takes gzip (as nginx's gzip_static),
+    // cached for a year.
     server.use(
       '/assets',
       files(
-        express.static(join(publicFiles, 'assets'), {
-          immutable: true,
-          maxAge: '365d',
+        expressStaticGzip(join(publicFiles, 'assets'), {
           index: false,
-          fallthrough: false,
+          serveStatic: { immutable: true, maxAge: '365d', index: false, fallthrough: false },
         }),
       ),
     );

@@ -34,15 +34,12 @@ const webPagesProvider = {
  * when set, and KakaoTalk's share card when set up.
  */
 function pageSettings(env: AppConfig['env']): Record<string, string> {
-  const settings: Record<string, string> = { 'contact-email': env.CONTACT_EMAIL, 'contact-phone': env.CONTACT_PHONE };
-  if (env.GA_ID) settings['ga-id'] = env.GA_ID;
   const kakao = kakaoShareOf(env);
-  if (!kakao) return settings;
   return {
-    ...settings,
-    'kakao-js-key': kakao.appKey,
-    'kakao-sdk': kakao.sdkUrl,
-    'kakao-sdk-integrity': kakao.integrity,
+    ...(kakao && { 'kakao-js-key': kakao.appKey, 'kakao-sdk': kakao.sdkUrl, 'kakao-sdk-integrity': kakao.integrity }),
+    'contact-email': env.CONTACT_EMAIL,
+    'contact-phone': env.CONTACT_PHONE,
+    ...(env.GA_ID && { 'ga-id': env.GA_ID }),
   };
 }
 

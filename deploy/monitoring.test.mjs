@@ -52,8 +52,14 @@ test('the dashboard charts only figures the backend defines, and every Giftcast 
   );
   const defined = new Set(read('backend/src/metrics/metrics.ts').match(/(?<=')giftcast_[a-z_]+(?=')/g));
   const base = (name) => name.replace(/_(bucket|count|sum)$/, '');
-  assert.deepEqual([...queried].map(base).filter((name) => !defined.has(name)), []);
-  assert.deepEqual([...defined].filter((name) => ![...queried].map(base).includes(name)), []);
+  assert.deepEqual(
+    [...queried].map(base).filter((name) => !defined.has(name)),
+    [],
+  );
+  assert.deepEqual(
+    [...defined].filter((name) => ![...queried].map(base).includes(name)),
+    [],
+  );
   const datasource = parse(read('deploy/monitoring/grafana/provisioning/datasources/prometheus.yml'));
   for (const panel of dashboard.panels) assert.equal(panel.datasource.uid, datasource.datasources[0].uid, panel.title);
 });

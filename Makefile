@@ -15,6 +15,7 @@ help:
 	@echo "make bench-web - Lighthouse figures, first-load JS and click latency of the build behind nginx, beside a baseline commit's"
 	@echo "make backup - PostgreSQL and the bucket into backups/<date>/ (DATABASE_URL, S3_* from .env)"
 	@echo "make restore BACKUP=backups/<date> - both back into an empty database and bucket"
+	@echo "make update - roll the docker compose stack to GIFTCAST_VERSION, one container at a time (DRY_RUN=1: print the docker calls)"
 	@echo "make build  - build backend (backend/dist) and web app (frontend/dist)"
 	@echo "make api-schema - the API's types (packages/contract) from the backend's OpenAPI document (after changing a route or DTO)"
 	@echo "make clean  - remove builds (keeps data/)"
@@ -125,3 +126,8 @@ restore: build-backend
 
 clean:
 	rm -rf backend/dist frontend/dist packages/contract/dist test-results playwright-report
+
+# The docker compose stack to the release in .env, without an outage (deploy/update.sh).
+.PHONY: update
+update:
+	deploy/update.sh $(if $(DRY_RUN),--dry-run)

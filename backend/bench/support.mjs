@@ -91,6 +91,7 @@ export async function startBackend(databaseUrl, env = {}) {
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
+      METRICS_PORT: '0',
       DATABASE_URL: databaseUrl,
       ADMIN_PASSWORD,
       JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',

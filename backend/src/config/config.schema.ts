@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BUILT_CONTACT } from '@giftcast/contract/site-contact';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
@@ -186,6 +187,8 @@ export const envSchema = z
     ROLE: z.enum(ROLES).default('all'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Prometheus's /metrics, on a port of its own that nginx never routes (0 picks a free port). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     PUBLIC_URL: url.default('http://localhost:8080').transform((value) => value.replace(/\/+$/, '')),
     TRUST_PROXY: z.string().default('loopback'),
     WEB_ROOT: optionalString,
@@ -287,8 +290,16 @@ export const envSchema = z
     /** Every frame's pixels together, in billions: 25 is 3 minutes of 1080p at 60 frames a second. */
     VIDEO_MAX_GIGAPIXELS: z.coerce.number().min(0.1).max(10_000).default(25),
 
-    CONTACT_EMAIL: z.string().default('hello@giftcast.example'),
-    CONTACT_PHONE: z.string().default('+82-2-0000-0000'),
+    /** Read at start and carried by every page (data-contact-email, …): no rebuild for another operator. */
+    CONTACT_EMAIL: optionalString.pipe(z.email('must be an e-mail address').default(BUILT_CONTACT.email)),
+    CONTACT_PHONE: optionalString.pipe(z.string().default(BUILT_CONTACT.phone)),
+    /** Google Analytics' measurement id, read at start; unset, no page loads analytics. */
+    GA_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]+$/, 'must be an analytics measurement id such as G-XXXXXXX')
+        .optional(),
+    ),
 
     KAKAO_JS_KEY: optionalString.pipe(
       z

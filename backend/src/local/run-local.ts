@@ -28,6 +28,8 @@ async function main(): Promise<void> {
   const defaults: Record<string, string> = {
     NODE_ENV: 'development',
     PORT: '8080',
+    // Prometheus's endpoint on a free port (the address is printed); METRICS_PORT chooses one.
+    METRICS_PORT: '0',
     WEB_ROOT: resolve(__dirname, '../../../frontend/dist'),
     OUTBOX_DIR: resolve(dataDir, 'outbox'),
     // The SDK's notice that future releases will need Node 22 is for operators, not for a try-out.
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
     }
 
     const { env, generatedAdminPassword } = parseConfig(process.env);
-    const { app, url } = await startServer(env, process.env.HOST || '0.0.0.0');
+    const { app, url, metricsUrl } = await startServer(env, process.env.HOST || '0.0.0.0');
     exitOnUncaughtErrors(PinoLogger.root);
     stops.push(() => app.close());
     const seeded = await seedDemoContent(app.get(DataSource), app.get(QrStore));
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
       `  Giftcast is running at ${url}  (public URL ${env.PUBLIC_URL})`,
       `  API docs:      ${url}/api/docs`,
       `  Admin console: ${url}/admin/blog`,
+      `  Metrics:       ${metricsUrl}  (Prometheus)`,
       generatedAdminPassword
         ? `  Admin password for this run: ${generatedAdminPassword}  (set ADMIN_PASSWORD to choose one)`
         : '  Admin password: the ADMIN_PASSWORD you configured',

@@ -8,6 +8,7 @@ import { errorMessage } from '../common/error-message';
 import { HTTP_TIMEOUTS } from '../common/http-timeouts';
 import { affectedRows } from '../database/postgres-errors';
 import { AppConfig } from '../config/app-config';
+import { Metrics } from '../metrics/metrics';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
 import { MessageLifecycle } from './message-lifecycle';
@@ -71,6 +72,7 @@ export class PurgeExpiredJob {
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
 
   @Cron(CronExpression.EVERY_10_MINUTES, { name: 'purge-expired' })
@@ -128,6 +130,8 @@ export class PurgeExpiredJob {
         await lock.release().catch(() => undefined);
       }
       this.running = false;
+      const { skipped, ...counts } = report;
+      if (!skipped) for (const [kind, count] of Object.entries(counts)) this.metrics.purgeDeleted.inc({ kind }, count);
     }
   }
 

@@ -147,6 +147,19 @@ describe('WebPages', () => {
     expect(pages.choose('/how', 'en')).toMatchObject({ html: expect.not.stringContaining('data-kakao') });
   });
 
+  it("replaces the build's contact details, as text and in mailto: and tel: links, with the configured ones", () => {
+    const footer =
+      '<html lang="ko"><body><a href="mailto:hello@giftcast.example">hello@giftcast.example</a>' +
+      '<a href="tel:+82200000000">+82-2-0000-0000</a></body></html>';
+    const operator = new WebPages(webBuild(), PUBLIC_URL, {}, { email: 'shop@flowers.kr', phone: '+82 10-1234-5678' });
+    expect(operator.localize(footer)).toBe(
+      '<html lang="ko"><body><a href="mailto:shop@flowers.kr">shop@flowers.kr</a>' +
+        '<a href="tel:+821012345678">+82 10-1234-5678</a></body></html>',
+    );
+    // Unconfigured, the build's own stay.
+    expect(pages.localize(footer)).toBe(footer);
+  });
+
   it('lists the public paths, not the shells', () => {
     expect(pages.publicPaths).toEqual(['/', '/blog', '/how']);
   });

@@ -1,4 +1,5 @@
 import { PUBLIC_URL_PLACEHOLDER, type Language } from '@giftcast/contract/language';
+import { BUILT_CONTACT, telOf } from '@giftcast/contract/site-contact';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDecodablePath } from '../common/request-path';
@@ -68,13 +69,23 @@ export class WebPages {
     readonly root: string,
     publicUrl: string,
     settings: Record<string, string> = {},
+    contact: { email: string; phone: string } = BUILT_CONTACT,
   ) {
     this.layout = webBuildLayout(root);
     const attributes = Object.entries(settings)
       .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
       .join('');
+    // The build's contact details, as text and in mailto: and tel: links, become the configured ones.
+    const withContact = (html: string) =>
+      html
+        .replaceAll(`tel:${telOf(BUILT_CONTACT.phone)}`, `tel:${escapeHtml(telOf(contact.phone))}`)
+        .replaceAll(BUILT_CONTACT.email, escapeHtml(contact.email))
+        .replaceAll(BUILT_CONTACT.phone, escapeHtml(contact.phone));
     const localize = (html: string) =>
-      html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl)).replace(/<html\b/, () => `<html${attributes}`);
+      withContact(html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl))).replace(
+        /<html\b/,
+        () => `<html${attributes}`,
+      );
     this.localize = localize;
     this.template = readFileSync(this.layout.template, 'utf8');
     this.appPage = localize(this.template);

@@ -28,6 +28,8 @@ export const LENIENT_LIMITS: Record<string, string> = {
 export interface TestApp {
   app: NestExpressApplication;
   url: string;
+  /** Prometheus's endpoint, on a port of its own. */
+  metricsUrl: string;
   http: ReturnType<typeof request>;
   db: DataSource;
   smtp: SmtpSink;
@@ -61,6 +63,7 @@ export async function startTestApp(
   const { env } = parseConfig({
     NODE_ENV: 'test',
     PORT: '0',
+    METRICS_PORT: '0',
     PUBLIC_URL,
     DATABASE_URL: schema.url,
     DATABASE_POOL_SIZE: '4',
@@ -77,12 +80,13 @@ export async function startTestApp(
     ...(options.limits === 'default' ? {} : LENIENT_LIMITS),
     ...overrides,
   });
-  const { app, url } = await startServer(env, '127.0.0.1');
+  const { app, url, metricsUrl } = await startServer(env, '127.0.0.1');
   const db = app.get(DataSource);
 
   return {
     app,
     url,
+    metricsUrl,
     http: request(url),
     db,
     smtp,

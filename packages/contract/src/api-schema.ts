@@ -56,6 +56,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness: 200 while the process answers (it checks nothing else) */
+    get: operations['HealthController_live'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Readiness: 200 while the database and the object store answer and the process is not stopping; 503 with what is wrong otherwise (through nginx only the bare status) */
+    get: operations['HealthController_ready'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contact': {
     parameters: {
       query?: never;
@@ -580,6 +614,18 @@ export interface components {
       status: 'ok' | 'degraded';
       checks: components['schemas']['HealthChecks'];
     };
+    LivenessReport: {
+      /** @enum {string} */
+      status: 'ok';
+    };
+    ReadinessReport: {
+      /** @enum {string} */
+      status: 'ready' | 'not-ready';
+      /** @description Set on 503 only: told to stop, finishing what it holds */
+      draining?: boolean;
+      /** @description Set on 503 only */
+      checks?: components['schemas']['HealthChecks'];
+    };
     CreateInquiryDto: {
       name: string;
       /** Format: email */
@@ -1004,6 +1050,71 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['HealthReport'];
+        };
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  HealthController_live: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LivenessReport'];
+        };
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  HealthController_ready: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadinessReport'];
+        };
+      };
+      /** @description Not ready, or draining */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadinessReport'];
         };
       };
       /** @description Any error (4xx, 5xx) */

@@ -95,6 +95,7 @@ test-clicks: build
 bench: build
 	node backend/bench/sse-fanout.mjs
 	node backend/bench/video.mjs
+	node backend/bench/tus-upload.mjs
 	node backend/bench/newsletter.mjs
 	node backend/bench/public-load.mjs
 

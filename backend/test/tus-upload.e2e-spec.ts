@@ -4,7 +4,8 @@ import { GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command } f
 import { Clock } from '../src/common/clock';
 import { StorageService } from '../src/storage/storage.service';
 import { PurgeExpiredJob } from '../src/video/purge-expired.job';
-import { startMotoStorage } from './support/moto-storage';
+import { startMotoStorage } from '../src/local/moto-storage';
+import { S3FaultProxy } from './support/fault-proxy';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeClip } from './support/video-fixtures';
 
@@ -37,16 +38,23 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
   let t: TestApp;
   let auth: { Authorization: string };
   let clip: Buffer;
+  let proxy: S3FaultProxy;
 
   beforeAll(async () => {
     t = await startTestApp(
       { VIDEO_MAX_BYTES: String(MAX_BYTES), UPLOAD_EXPIRY_HOURS: '24' },
-      { storageServer: startMotoStorage },
+      {
+        storageServer: startMotoStorage,
+        storageVia: async (endpoint) => (proxy = await new S3FaultProxy(endpoint).start()).endpoint,
+      },
     );
     auth = { Authorization: `Bearer ${await t.adminToken()}` };
     clip = makeClip('webm');
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.stop();
+  });
 
   async function newCode(): Promise<Code> {
     const response = await t.http.post('/api/admin/qr').set(auth).send({ count: 1 }).expect(201);
@@ -285,5 +293,25 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
     expect(await multipartUploadsUnder(idOf(upload))).toBe(0);
     expect(await keysUnder(idOf(upload))).toEqual([]);
     expect((await head(upload)).status).toBe(404);
+  });
+
+  it('answers 503 while the storage is down mid-upload, and the upload resumes once it is back', async () => {
+    const code = await newCode();
+    const bytes = paddedClip(20 * 1024 * 1024);
+    const upload = await created(code.qrToken, bytes.length);
+    expect((await patch(upload, 0, bytes.subarray(0, 8 * 1024 * 1024))).status).toBe(204);
+
+    proxy.failing = (request) => request.method === 'PUT' && /[?&]partNumber=/.test(request.url);
+    const failed = await patch(upload, 8 * 1024 * 1024, bytes.subarray(8 * 1024 * 1024));
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toEqual({ statusCode: 503, error: expect.any(String) });
+    proxy.failing = () => false;
+
+    const offset = await offsetOf(upload);
+    expect(offset).toBe(8 * 1024 * 1024);
+    const last = await patch(upload, offset, bytes.subarray(offset));
+    expect(last.status).toBe(200);
+    const answer = (await last.json()) as { message: { id: string } };
+    expect(sha256(await storedOriginal(answer.message.id))).toBe(sha256(bytes));
   });
 });

@@ -34,7 +34,7 @@ import { type SentMessageResponse, toMessageResponse } from './message-response'
 import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
 import { TranscodeJob } from './transcode.job';
-import { demuxerOf, SNIFF_BYTES, sniffContainer } from './video-container';
+import { demuxerOf, SNIFF_BYTES, sniffContainer, type VideoMimeType } from './video-container';
 import { VideoMessage } from './video-message.entity';
 import { deleteKeys } from './video-objects';
 import { messageIdOfKey, videoKeys } from './video-keys';
@@ -153,12 +153,13 @@ export class TusUploadService {
     await send(answer, response);
   }
 
-  /** The message of an unfinished upload whose owner key this is; 404 for any other. */
+  /** The message of an unfinished, unexpired upload whose owner key this is; 404 for any other. */
   private async ownedUpload(id: string, ownerKey: string | undefined): Promise<VideoMessage> {
     const message = UUID.test(id)
       ? await this.db.getRepository(VideoMessage).findOneBy({ id, state: 'uploading' })
       : null;
-    const expected = message?.uploadExpiresAt ? Buffer.from(message.ownerKeyHash, 'hex') : null;
+    const live = message?.uploadExpiresAt && message.uploadExpiresAt > this.clock.now();
+    const expected = live ? Buffer.from(message.ownerKeyHash, 'hex') : null;
     const given = Buffer.from(hashOwnerKey(ownerKey ?? ''), 'hex');
     if (!message || !expected || !ownerKey || !timingSafeEqual(expected, given)) {
       throw new NotFoundException('error.notFound');
@@ -203,12 +204,10 @@ export class TusUploadService {
     const { message } = state;
     const key = upload.id;
     try {
-      const refused = await this.check(key, upload.size ?? 0);
-      if (refused) throw refused;
-      const head = await this.read(key, SNIFF_BYTES);
+      const mimeType = await this.check(key, upload.size ?? 0);
       const stored = await this.lifecycle.uploaded(message, {
         originalKey: key,
-        originalMimeType: (await sniffContainer(head))!,
+        originalMimeType: mimeType,
         sizeBytes: upload.size ?? 0,
       });
       await deleteKeys(this.storage, [`${key}.info`]).catch((error: unknown) => {
@@ -230,21 +229,33 @@ export class TusUploadService {
     return { message: toMessageResponse(message, this.config.env.VIDEO_RETENTION_DAYS), ownerKey };
   }
 
-  /** 415 for bytes that are no video, 422 for a video beyond a phone's limits, else null. */
-  private async check(key: string, sizeBytes: number): Promise<HttpException | null> {
-    const head = await this.read(key, SNIFF_BYTES);
-    const mimeType = await sniffContainer(head);
-    if (!mimeType) return new UnsupportedMediaTypeException('error.video.notVideo');
+  /**
+   * The stored upload's type, after the checks of today's upload: 415 for bytes that are no video,
+   * 422 for a video whose headers go beyond a phone's limits.
+   */
+  private async check(key: string, sizeBytes: number): Promise<VideoMimeType> {
+    const mimeType = await sniffContainer(await this.read(key, SNIFF_BYTES));
+    if (!mimeType) throw new UnsupportedMediaTypeException('error.video.notVideo');
     const probe = this.tools.probeUpload(demuxerOf(mimeType)!);
-    if (!probe) return null;
+    if (!probe) return mimeType;
+    // ffprobe stops once it has read the headers; the rest of the object is not fetched then.
+    const enough = new AbortController();
+    void probe.result.then(() => enough.abort());
     try {
-      const object = await this.storage.client.send(new GetObjectCommand({ Bucket: this.storage.bucket, Key: key }));
-      await pipeline(object.Body as Readable, probe.tap(), discarded());
+      const fed = async () => {
+        const object = await this.storage.client.send(new GetObjectCommand({ Bucket: this.storage.bucket, Key: key }), {
+          abortSignal: enough.signal,
+        });
+        await pipeline(object.Body as Readable, probe.tap(), discarded(), { signal: enough.signal });
+      };
+      await fed().catch((error: unknown) => {
+        if (!enough.signal.aborted) throw error;
+      });
       const declared = await probe.result;
       const refused = declared && refusal({ ...declared, sizeBytes }, this.tools.limits);
-      if (!refused) return null;
+      if (!refused) return mimeType;
       this.logger.warn(`message ${logId(messageIdOfKey(key) ?? key)} refused on upload: ${refused.message}`);
-      return new UnprocessableEntityException(`error.video.${refused.reason}`);
+      throw new UnprocessableEntityException(`error.video.${refused.reason}`);
     } finally {
       probe.stop();
     }

@@ -276,6 +276,21 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
     expect(await multipartUploadsUnder(idOf(upload))).toBe(0);
   });
 
+  it('refuses a video beyond the limits (422) as today’s upload does, removing it and freeing the code', async () => {
+    const code = await newCode();
+    const long = makeClip('webm', 200, '64x48');
+    const upload = await created(code.qrToken, long.length);
+    const response = await patch(upload, 0, long);
+    expect(response.status).toBe(422);
+    const today = await t.http
+      .post(`/api/messages/${(await newCode()).qrToken}/video`)
+      .attach('video', long, { filename: 'message.webm', contentType: 'video/webm' })
+      .expect(422);
+    expect(await response.json()).toEqual(today.body);
+    expect(await codeStatus(code)).toBe('unused');
+    expect(await keysUnder(idOf(upload))).toEqual([]);
+  });
+
   it('purges an upload abandoned past its expiry: no parts left, the code unused again', async () => {
     const code = await newCode();
     const bytes = paddedClip(12 * 1024 * 1024);

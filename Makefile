@@ -107,6 +107,7 @@ test-bench: build
 bench: build
 	node backend/bench/sse-fanout.mjs
 	node backend/bench/video.mjs
+	node backend/bench/tus-upload.mjs
 	node backend/bench/newsletter.mjs
 	node backend/bench/public-load.mjs
 	node backend/bench/scale-out.mjs

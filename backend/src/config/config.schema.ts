@@ -268,6 +268,12 @@ export const envSchema = z
 
     VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(104_857_600),
     VIDEO_RETENTION_DAYS: z.coerce.number().int().positive().default(7),
+    UPLOAD_EXPIRY_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
     TRY_SERIAL_FROM: z.string().regex(/^\d+$/, 'must be digits').default('0500'),
     FFMPEG_PATH: optionalString,
     FFPROBE_PATH: optionalString,

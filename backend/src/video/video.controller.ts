@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream';
-import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Head, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -19,6 +19,7 @@ import { AppConfig } from '../config/app-config';
 import { CodeMessageResponse, SentMessageResponse, toMessageResponse } from './message-response';
 import { STORED_FILE_CACHE_CONTROL, StorageLinks } from './storage-links';
 import { type StoredFile, VideoService } from './video.service';
+import { TusUploadService } from './tus-upload.service';
 import { VideoUploadService } from './video-upload.service';
 
 /** Sends a stored file with the headers players and iOS Safari rely on. */
@@ -43,6 +44,7 @@ export class VideoController {
   constructor(
     private readonly videos: VideoService,
     private readonly uploads: VideoUploadService,
+    private readonly resumable: TusUploadService,
     private readonly config: AppConfig,
     private readonly links: StorageLinks,
   ) {}
@@ -65,6 +67,61 @@ export class VideoController {
   async upload(@Param('qrToken') qrToken: string, @Req() request: Request): Promise<SentMessageResponse> {
     const { message, ownerKey } = await this.uploads.receive(qrToken, request);
     return { message: toMessageResponse(message, this.config.env.VIDEO_RETENTION_DAYS), ownerKey };
+  }
+
+  @RateLimit('uploads')
+  @Post('messages/:qrToken/uploads')
+  @ApiHeader({ name: 'tus-resumable', required: true, description: '1.0.0' })
+  @ApiHeader({ name: 'upload-length', required: true, description: 'The size in bytes, at most VIDEO_MAX_BYTES' })
+  @ApiHeader({ name: 'upload-metadata', required: false, description: 'tus metadata: filename, filetype' })
+  @ApiOperation({
+    summary:
+      'Start a resumable upload (tus 1.0 creation) on an unused code: 201 with Location /api/uploads/{id} and X-Owner-Key',
+  })
+  @ApiCreatedResponse()
+  async createUpload(@Param('qrToken') qrToken: string, @Req() request: Request, @Res() response: Response) {
+    await this.resumable.create(qrToken, request, response);
+  }
+
+  @Head('uploads/:id')
+  @ApiHeader({ name: 'x-owner-key', required: true, description: 'The key the creation answered with' })
+  @ApiOperation({ summary: "A resumable upload's offset (tus HEAD)" })
+  async uploadOffset(
+    @Param('id') id: string,
+    @Headers('x-owner-key') ownerKey: string | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    await this.resumable.continue(id, ownerKey, request, response);
+  }
+
+  @Patch('uploads/:id')
+  @ApiHeader({ name: 'x-owner-key', required: true, description: 'The key the creation answered with' })
+  @ApiConsumes('application/offset+octet-stream')
+  @ApiOperation({
+    summary: 'The next bytes of a resumable upload (tus PATCH); the last answers 200 with the upload answer',
+  })
+  @ApiOkResponse({ type: SentMessageResponse })
+  async uploadBytes(
+    @Param('id') id: string,
+    @Headers('x-owner-key') ownerKey: string | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    await this.resumable.continue(id, ownerKey, request, response);
+  }
+
+  @Delete('uploads/:id')
+  @ApiHeader({ name: 'x-owner-key', required: true, description: 'The key the creation answered with' })
+  @ApiOperation({ summary: 'End a resumable upload (tus termination): the code is unused again' })
+  @ApiNoContentResponse()
+  async endUpload(
+    @Param('id') id: string,
+    @Headers('x-owner-key') ownerKey: string | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    await this.resumable.continue(id, ownerKey, request, response);
   }
 
   @Delete('messages/:qrToken/video')

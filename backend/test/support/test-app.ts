@@ -54,12 +54,16 @@ export async function startTestApp(
     limits?: 'lenient' | 'default';
     /** Where the app reaches the S3 server: a proxy of the test's in front of `endpoint`. */
     storageVia?: (endpoint: string) => Promise<string>;
+    /** Another S3-compatible server than the embedded one (one that implements more of S3). */
+    storageServer?: () => Promise<EmbeddedStorage>;
   } = {},
 ): Promise<TestApp> {
   const schema = options.schema ?? (await createTestSchema());
   const smtp = await new SmtpSink().start();
   const storageDir = mkdtempSync(join(tmpdir(), 'giftcast-s3-'));
-  const storage = await startEmbeddedStorage(storageDir, 'giftcast-test');
+  const storage = options.storageServer
+    ? await options.storageServer()
+    : await startEmbeddedStorage(storageDir, 'giftcast-test');
   const { env } = parseConfig({
     NODE_ENV: 'test',
     PORT: '0',

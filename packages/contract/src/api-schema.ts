@@ -538,6 +538,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/messages/{qrToken}/uploads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start a resumable upload (tus 1.0 creation) on an unused code: 201 with Location /api/uploads/{id} and X-Owner-Key */
+    post: operations['VideoController_createUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/uploads/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** End a resumable upload (tus termination): the code is unused again */
+    delete: operations['VideoController_endUpload'];
+    options?: never;
+    /** A resumable upload's offset (tus HEAD) */
+    head: operations['VideoController_uploadOffset'];
+    /** The next bytes of a resumable upload (tus PATCH); the last answers 200 with the upload answer */
+    patch: operations['VideoController_uploadBytes'];
+    trace?: never;
+  };
   '/api/videos/{id}': {
     parameters: {
       query?: never;
@@ -2204,6 +2240,143 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VideoController_createUpload: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description tus metadata: filename, filetype */
+        'upload-metadata'?: string;
+        /** @description The size in bytes, at most VIDEO_MAX_BYTES */
+        'upload-length': string;
+        /** @description 1.0.0 */
+        'tus-resumable': string;
+      };
+      path: {
+        qrToken: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Over the RATE_LIMIT_UPLOADS budget of the caller's address; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VideoController_endUpload: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The key the creation answered with */
+        'x-owner-key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VideoController_uploadOffset: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The key the creation answered with */
+        'x-owner-key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VideoController_uploadBytes: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The key the creation answered with */
+        'x-owner-key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SentMessageResponse'];
+        };
       };
       /** @description Any error (4xx, 5xx) */
       default: {

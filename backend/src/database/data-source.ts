@@ -18,6 +18,7 @@ import { AddVideoMessageFailures1795643615000 } from './migrations/1795643615000
 import { CreateRevokedAdminTokens1795708092450 } from './migrations/1795708092450-CreateRevokedAdminTokens';
 import { AddVideoFailureReasons1795708684820 } from './migrations/1795708684820-AddVideoFailureReasons';
 import { AddSubscriberConfirmation1795731200000 } from './migrations/1795731200000-AddSubscriberConfirmation';
+import { AddQrCodeTakenAt1795800000000 } from './migrations/1795800000000-AddQrCodeTakenAt';
 
 export const ENTITIES = [
   ContactSubmission,
@@ -39,6 +40,7 @@ export const MIGRATIONS = [
   CreateRevokedAdminTokens1795708092450,
   AddVideoFailureReasons1795708684820,
   AddSubscriberConfirmation1795731200000,
+  AddQrCodeTakenAt1795800000000,
 ];
 
 /** Any number: it only has to be the same for every replica of this application. */

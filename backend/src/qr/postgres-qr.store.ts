@@ -169,6 +169,7 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
             qrToken: newQrToken(),
             status: 'unused',
             pool,
+            takenAt: null,
           }),
         );
         return manager.save(rows, { chunk: 200 });

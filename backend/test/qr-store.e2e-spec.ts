@@ -360,7 +360,9 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
       await store.changeStatus(disabled.id, 'disabled', ['unused']);
       for (const code of [printed, used, disabled]) {
         expect(await store.take(code.qrToken, randomBytes(18).toString('base64url'))).toBeNull();
-        expect(await store.findById(code.id)).toEqual(expect.objectContaining({ qrToken: code.qrToken, takenAt: null }));
+        expect(await store.findById(code.id)).toEqual(
+          expect.objectContaining({ qrToken: code.qrToken, takenAt: null }),
+        );
       }
       expect(await store.take(randomBytes(18).toString('base64url'), randomBytes(18).toString('base64url'))).toBeNull();
     });

@@ -3,6 +3,7 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -59,6 +60,7 @@ export class QrController {
   @ApiNotFoundResponse({ description: 'Unknown or retired token' })
   @ApiConflictResponse({ description: 'Not a code listed on /try: a printed code, or one already used or taken' })
   @ApiForbiddenResponse({ description: 'Asked by another site (Sec-Fetch-Site: cross-site)' })
+  @ApiHeader({ name: 'sec-fetch-site', required: false, description: "Set by the browser; 'cross-site' is refused" })
   async take(
     @Param('qrToken') qrToken: string,
     @Headers('sec-fetch-site') fetchSite?: string,

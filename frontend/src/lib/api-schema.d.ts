@@ -1892,8 +1892,9 @@ export interface operations {
   QrController_take: {
     parameters: {
       query?: never;
-      header: {
-        'sec-fetch-site': string;
+      header?: {
+        /** @description Set by the browser; 'cross-site' is refused */
+        'sec-fetch-site'?: string;
       };
       path: {
         qrToken: string;

@@ -115,6 +115,7 @@ const BUDGETS = [
     61,
   ],
   ['uploads', ['/api/messages/some-token/video'], 11],
+  ['takes of /try codes', ['/api/qr/some-token/take'], 31],
 ];
 
 for (const [what, paths, allowed] of BUDGETS) {

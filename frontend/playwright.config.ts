@@ -82,6 +82,7 @@ export default defineConfig({
         RATE_LIMIT_SUBSCRIBE: '100000/1h',
         RATE_LIMIT_UNSUBSCRIBE: '100000/1h',
         RATE_LIMIT_UPLOADS: '100000/1h',
+        RATE_LIMIT_QR_TAKES: '100000/1h',
         // The live /try list's streams end within 22.5-30 s (not 5 minutes), so that the suite
         // follows pages across those ends; longer than any wait for a first event.
         STREAM_LIFETIME_SECONDS: '30',

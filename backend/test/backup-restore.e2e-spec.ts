@@ -71,7 +71,8 @@ describe('backup and restore (deploy/backup.sh, deploy/restore.sh)', () => {
     await app.http.post('/api/admin/qr').set(auth).send({ count: 2, pool: 'print' }).expect(201);
     await app.http.patch(`/api/admin/qr/${tryCodes[2].id}`).set(auth).send({ status: 'disabled' }).expect(200);
 
-    recordedCode = tryCodes[0].qrToken;
+    // A /try code is taken (a fresh token) before it is recorded on.
+    recordedCode = (await app.http.post(`/api/qr/${tryCodes[0].qrToken}/take`).expect(201)).body.qrToken;
     await app.http
       .post(`/api/messages/${recordedCode}/video`)
       .attach('video', makeClip('webm'), { filename: 'message.webm', contentType: 'video/webm' })

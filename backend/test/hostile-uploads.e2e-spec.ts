@@ -109,7 +109,7 @@ describe(`hostile uploads and live-stream requests (fast-check seed ${SEED})`, (
     const created = await fetch(`${backend.url}/api/admin/qr`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ count: CODES, pool: 'try' }),
+      body: JSON.stringify({ count: CODES, pool: 'print' }),
     });
     tokens = ((await created.json()) as { items: { qrToken: string }[] }).items.map((c) => c.qrToken);
     db = new Client({ connectionString: schema.url });

@@ -147,6 +147,7 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
           qrToken: expect.any(String),
           status: 'unused',
           pool: 'print',
+          takenAt: null,
           createdAt: expect.any(Date),
           updatedAt: expect.any(Date),
         });
@@ -337,6 +338,51 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
     });
   });
 
+  describe('take', () => {
+    it('gives a listed try code a fresh token, retires the listed one and takes the code off the list', async () => {
+      const [listed, next] = await store.createNext(2, 'try');
+      const fresh = randomBytes(18).toString('base64url');
+      const taken = await store.take(listed.qrToken, fresh);
+      expect(taken).toEqual({ ...listed, qrToken: fresh, takenAt: expect.any(Date), updatedAt: expect.any(Date) });
+      expect(await store.findByToken(listed.qrToken)).toBeNull();
+      expect(await store.findByToken(fresh)).toEqual(taken);
+      expect(await store.findById(listed.id)).toEqual(taken);
+      expect(serials(await store.listAvailable(10))).toEqual([next.serialNumber]);
+      // Taken, it is an unused code of its taker's: recorded on, freed again, never listed again.
+      await store.changeStatus(listed.id, 'recorded', ['unused']);
+      await store.changeStatus(listed.id, 'unused', ['recorded']);
+      expect(serials(await store.listAvailable(10))).toEqual([next.serialNumber]);
+      expect(await store.take(fresh, randomBytes(18).toString('base64url'))).toBeNull();
+    });
+
+    it('takes nothing but an unused, untaken try code', async () => {
+      const [printed] = await store.createNext(1, 'print');
+      const [used, disabled] = await store.createNext(2, 'try');
+      await store.changeStatus(used.id, 'recorded', ['unused']);
+      await store.changeStatus(disabled.id, 'disabled', ['unused']);
+      for (const code of [printed, used, disabled]) {
+        expect(await store.take(code.qrToken, randomBytes(18).toString('base64url'))).toBeNull();
+        expect(await store.findById(code.id)).toEqual(
+          expect.objectContaining({ qrToken: code.qrToken, takenAt: null }),
+        );
+      }
+      expect(await store.take(randomBytes(18).toString('base64url'), randomBytes(18).toString('base64url'))).toBeNull();
+    });
+
+    it('lets exactly one of several concurrent takes of a code win, on one replica or several', async () => {
+      const other = await backend.replica();
+      const [code] = await store.createNext(1, 'try');
+      const tokens = Array.from({ length: 4 }, () => randomBytes(18).toString('base64url'));
+      const results = await Promise.all(
+        [store, other, store, other].map((replica, i) => replica.take(code.qrToken, tokens[i])),
+      );
+      const winners = results.filter((result) => result !== null);
+      expect(winners).toHaveLength(1);
+      expect((await store.findById(code.id))?.qrToken).toBe(winners[0]!.qrToken);
+      expect(await store.listAvailable(10)).toEqual([]);
+    });
+  });
+
   it('tells subscribers of every replica about changes, wherever made, within a second', async () => {
     const other = await backend.replica();
     let heard = 0;
@@ -350,6 +396,11 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
     before = heard;
     await store.changeStatus(code.id, 'unused', ['disabled']);
     await waitFor(() => heard > before, 'a status change on this replica to be heard');
+    const [listed] = await store.createNext(1, 'try');
+    await waitFor(() => heard > before + 1, 'the next creation to be heard');
+    before = heard;
+    await other.take(listed.qrToken, randomBytes(18).toString('base64url'));
+    await waitFor(() => heard > before, 'a take on another replica to be heard');
 
     // Once unsubscribed, a listener hears nothing more, while one still subscribed does.
     stop();
@@ -426,7 +477,13 @@ describe('QR store: Firestore specifics', () => {
 
       expect(serials(await store.listAvailable(10))).toEqual(['0042']);
       expect(await store.findByToken('external-token-0042-abcdef')).toEqual(
-        expect.objectContaining({ serialNumber: '0042', status: 'unused', pool: 'try', createdAt: expect.any(Date) }),
+        expect.objectContaining({
+          serialNumber: '0042',
+          status: 'unused',
+          pool: 'try',
+          takenAt: null,
+          createdAt: expect.any(Date),
+        }),
       );
       expect(await store.findById(ids.odd)).toEqual(expect.objectContaining({ serialNumber: '7"한', pool: 'print' }));
       // Ordered by serial_value, which the odd serial lacks: Firestore leaves it out, the emulator not.

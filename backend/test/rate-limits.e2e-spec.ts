@@ -15,7 +15,7 @@ const TOO_MANY = {
 
 describe('budgets of the public writes per client address, at their defaults', () => {
   let t: TestApp;
-  let budgets: Record<'inquiries' | 'subscribe' | 'unsubscribe' | 'uploads', RateBudget>;
+  let budgets: Record<'inquiries' | 'subscribe' | 'unsubscribe' | 'uploads' | 'qrTakes', RateBudget>;
   let auth: { Authorization: string };
 
   beforeAll(async () => {
@@ -26,6 +26,7 @@ describe('budgets of the public writes per client address, at their defaults', (
       subscribe: env.RATE_LIMIT_SUBSCRIBE,
       unsubscribe: env.RATE_LIMIT_UNSUBSCRIBE,
       uploads: env.RATE_LIMIT_UPLOADS,
+      qrTakes: env.RATE_LIMIT_QR_TAKES,
     };
     auth = { Authorization: `Bearer ${await t.adminToken()}` };
   });
@@ -57,6 +58,7 @@ describe('budgets of the public writes per client address, at their defaults', (
       subscribe: { points: 10, seconds: 3600 },
       unsubscribe: { points: 60, seconds: 60 },
       uploads: { points: 20, seconds: 3600 },
+      qrTakes: { points: 20, seconds: 3600 },
     });
   });
 
@@ -167,5 +169,27 @@ describe('budgets of the public writes per client address, at their defaults', (
     expectTooMany(english, budgets.uploads, 'en');
     expect(await videoObjectKeys(t)).toEqual(objectsBefore);
     expect((await t.http.get(`/api/messages/${codes[1].qrToken}`).expect(200)).body.status).toBe('unused');
+  });
+
+  it('lets one address take codes from /try up to the budget, then answers 429 and the code stays listed', async () => {
+    const codes = (await t.http.post('/api/admin/qr').set(auth).send({ count: 2, pool: 'try' }).expect(201)).body
+      .items as { id: string; qrToken: string }[];
+    const take = (address: string, token: string, language?: string) =>
+      from(address, t.http.post(`/api/qr/${token}/take`), language);
+
+    const address = newAddress();
+    for (let sent = 1; sent < budgets.qrTakes.points; sent++) {
+      await take(address, `unknown-token-${sent}-0000000000`).expect(404);
+    }
+    await take(address, codes[0].qrToken).expect(201); // the last one of the budget
+
+    const refused = await expectNoWrites(t, () => take(address, codes[1].qrToken));
+    expectTooMany(refused, budgets.qrTakes);
+    expectTooMany(await take(address, codes[1].qrToken, 'en'), budgets.qrTakes, 'en');
+    const listed = (await t.http.get('/api/qr/available').expect(200)).body as { id: string; qrToken: string }[];
+    expect(listed).toContainEqual(expect.objectContaining({ id: codes[1].id, qrToken: codes[1].qrToken }));
+    expect(listed.map((code) => code.id)).not.toContain(codes[0].id);
+
+    await take(newAddress(), codes[1].qrToken).expect(201);
   });
 });

@@ -32,6 +32,10 @@ const TEXTS = {
     takenBack: '영상을 취소했어요. 새 영상을 남길 수 있어요.',
     view: '메시지 페이지 보기',
     fileLabel: '올릴 영상 파일',
+    listed: '체험 페이지에 공개된 QR 코드예요',
+    takeCode: '내 코드로 만들기',
+    yourCode: '이제 나만의 QR 코드예요',
+    yourCodeImage: /^내 QR 코드 #/,
   },
   en: {
     page: 'Video message',
@@ -56,6 +60,10 @@ const TEXTS = {
     takenBack: 'Your video was taken back. You can leave a new one.',
     view: 'View the message page',
     fileLabel: 'Video file to upload',
+    listed: 'This code is listed on the try page',
+    takeCode: 'Make it my code',
+    yourCode: 'This QR code is yours now',
+    yourCodeImage: /^Your QR code #/,
   },
 } as const;
 
@@ -85,12 +93,12 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-/** A newly generated unused code, for this test alone. */
-async function freshCode(request: APIRequestContext): Promise<QrCode> {
+/** A newly generated unused code, for this test alone: a printed one, or one listed on /try. */
+async function freshCode(request: APIRequestContext, pool: 'print' | 'try' = 'print'): Promise<QrCode> {
   const token = await adminToken(request);
   const res = await request.post('/api/admin/qr', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { count: 1 },
+    data: { count: 1, pool },
   });
   expect(res.status()).toBe(201);
   const { items } = (await res.json()) as { items: QrCode[] };
@@ -336,4 +344,43 @@ test.describe('uploading a video file', () => {
       await recipient.close();
     }
   });
+
+  for (const language of ['ko', 'en'] as const) {
+    test(`[${language}] a code from /try is made the giver's own before recording: a new address, shown with its QR to share @phone`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const text = TEXTS[language];
+      await useLanguage(page, language);
+      const code = await freshCode(request, 'try');
+
+      await page.goto(`/v/${code.qrToken}`);
+      await expect(page.getByRole('heading', { name: text.listed })).toBeVisible();
+      await expect(page.getByLabel(text.fileLabel)).toHaveCount(0);
+      await page.getByRole('button', { name: text.takeCode }).click();
+
+      await expect(page.getByRole('heading', { name: text.yourCode })).toBeVisible();
+      await expect(page).not.toHaveURL(new RegExp(code.qrToken));
+      const freshToken = new URL(page.url()).pathname.slice('/v/'.length);
+      expect(freshToken).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+      await expect(page.getByTestId('your-code-link')).toHaveText(`${E2E.baseUrl}/v/${freshToken}`);
+      const image = page.getByRole('img', { name: text.yourCodeImage });
+      await expect(image).toHaveAttribute('src', `/api/qr/${freshToken}/image.png?size=200`);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+      // Everything fits the phone's width.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await page.getByLabel(text.fileLabel).setInputFiles(clip);
+      await page.getByRole('button', { name: text.send }).click();
+      await expect(page.getByRole('heading', { name: text.sent })).toBeVisible({ timeout: 30_000 });
+
+      // The listed address names nothing, and /try no longer offers the code.
+      expect((await request.get(`/api/messages/${code.qrToken}`)).status()).toBe(404);
+      expect(await (await request.get(`/api/messages/${freshToken}`)).json()).toMatchObject({ status: 'recorded' });
+      const listed = (await (await request.get('/api/qr/available')).json()) as QrCode[];
+      expect(listed.map((c) => c.id)).not.toContain(code.id);
+    });
+  }
 });

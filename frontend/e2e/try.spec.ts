@@ -7,7 +7,8 @@ import { E2E } from './support/stack';
 
 // Both projects (desktop, phone) run at once against one backend, whose seed has 32 unused codes
 // from serial 0500. The list shows 0500-0519; a test that changes a code uses a serial of its
-// own per project and puts it back, so every other test keeps seeing #0500 first and 20 cards.
+// own per project and puts it back (a download takes its code for good; the next serial fills in),
+// so every other test keeps seeing #0500 first and 20 cards.
 const TEXTS = {
   ko: {
     heading: '직접 체험해 보세요',
@@ -257,12 +258,22 @@ test('a code disabled by an admin leaves the open page without a reload and come
   expect(await page.evaluate(() => 'tryPageMark' in window)).toBe(true);
 });
 
-test('the download button saves the 300 px QR image of the code, named with its serial', async ({ page, request }) => {
+test('the download button takes the code: the saved 300 px image is of a fresh link nobody else saw, and the code leaves the list', async ({
+  page,
+  request,
+}) => {
   const serial = ownSerial('0515', '0516');
   const code = (await availableCodes(request)).find((c) => c.serialNumber === serial);
   expect(code).toBeDefined();
+  const seen = new Set<string>();
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/qr/available'))
+      seen.add(await response.text().catch(() => ''));
+  });
 
   await page.goto('/try');
+  const card = page.getByRole('listitem').filter({ has: page.getByText(`#${serial}`, { exact: true }) });
+  await expect(card).toHaveCount(1);
   const downloadStarted = page.waitForEvent('download');
   await page.getByRole('button', { name: TEXTS.ko.download(serial) }).click();
   const download = await downloadStarted;
@@ -270,8 +281,23 @@ test('the download button saves the 300 px QR image of the code, named with its 
   expect(download.suggestedFilename()).toBe(`giftcast-qr-${serial}.png`);
   const png = PNG.sync.read(await readFile(await download.path()));
   expect([png.width, png.height]).toEqual([300, 300]);
-  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(decoded?.data).toBe(`${E2E.baseUrl}/v/${code!.qrToken}`);
+  const link = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
+  const freshToken = link.slice(`${E2E.baseUrl}/v/`.length);
+  expect(link).toBe(`${E2E.baseUrl}/v/${freshToken}`);
+  expect(freshToken).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+  expect(freshToken).not.toBe(code!.qrToken);
+
+  // Gone from the open page and from the list, for everyone; the listed token names nothing now.
+  await expect(card).toHaveCount(0);
+  await expect.poll(async () => (await availableCodes(request)).some((c) => c.serialNumber === serial)).toBe(false);
+  const listedNow = JSON.stringify(await availableCodes(request));
+  for (const text of [...seen, listedNow]) expect(text).not.toContain(freshToken);
+  expect((await request.get(`/api/messages/${code!.qrToken}`)).status()).toBe(404);
+  expect(await (await request.get(`/api/messages/${freshToken}`)).json()).toMatchObject({
+    serialNumber: serial,
+    status: 'unused',
+    listed: false,
+  });
 });
 
 const STREAM_PATH = '/api/qr/available/stream';

@@ -119,6 +119,18 @@ export const MESSAGES = {
     ko: '지금은 실시간 목록을 보는 사람이 너무 많습니다. 잠시 후 다시 시도해주세요',
     en: 'Too many people are following the live list right now. Please try again shortly',
   },
+  'error.qr.takeFirst': {
+    ko: '체험 페이지에 공개된 QR 코드입니다. 영상을 남기기 전에 나만의 코드로 바꿔주세요',
+    en: 'This QR code is listed publicly on the try page. Take it as your own code before recording',
+  },
+  'error.qr.notTakeable': {
+    ko: '체험용으로 공개된 미사용 QR 코드만 가져갈 수 있습니다',
+    en: 'Only an unused QR code listed on the try page can be taken',
+  },
+  'error.qr.crossSite': {
+    ko: '다른 사이트에서는 QR 코드를 가져갈 수 없습니다',
+    en: 'QR codes cannot be taken from another site',
+  },
   'qr.size.invalid': { ko: '이미지 크기는 200 또는 300이어야 합니다', en: 'The image size must be 200 or 300' },
   'qr.status.invalid': { ko: '알 수 없는 QR 코드 상태입니다', en: 'Unknown QR code status' },
   'qr.status.notSettable': {

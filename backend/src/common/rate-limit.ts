@@ -23,6 +23,7 @@ const BUDGET_SETTINGS = {
   subscribe: 'RATE_LIMIT_SUBSCRIBE',
   unsubscribe: 'RATE_LIMIT_UNSUBSCRIBE',
   uploads: 'RATE_LIMIT_UPLOADS',
+  qrTakes: 'RATE_LIMIT_QR_TAKES',
 } as const satisfies Record<string, keyof Env>;
 
 export type RateBudgetName = keyof typeof BUDGET_SETTINGS;

@@ -261,6 +261,7 @@ export const envSchema = z
     RATE_LIMIT_SUBSCRIBE: rateBudget('10/1h'),
     RATE_LIMIT_UNSUBSCRIBE: rateBudget('60/1m'),
     RATE_LIMIT_UPLOADS: rateBudget('20/1h'),
+    RATE_LIMIT_QR_TAKES: rateBudget('20/1h'),
 
     STREAM_MAX_CLIENTS: z.coerce.number().int().min(1).max(100_000).default(1000),
     STREAM_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),

@@ -44,7 +44,10 @@ interface QrDocument {
   pool: QrPool;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** How many status changes the code has seen; each one has a document under `revisions`. */
+  /** A try code taken: its public token retired for a fresh one. Written as false by the listener too. */
+  taken: boolean;
+  taken_at: Timestamp | null;
+  /** How many changes (of status, or its take) the code has seen; each one has a document under `revisions`. */
   revision: number;
 }
 
@@ -56,7 +59,7 @@ interface QrDocument {
  * Writes that must not race (the next serials, a conditional status change) run in transactions
  * and, in the same commit, *create* a claim document named after the state they read: the next
  * serials claim `qr_meta/serials/claims/{highest read}`, a status change claims
- * `qr_codes/{id}/revisions/{revision + 1}`. Two writers that read the same state claim the same
+ * `qr_codes/{id}/revisions/{revision + 1}`, and so does a take. Two writers that read the same state claim the same
  * name and exactly one commit succeeds; the other is retried against the new state. Firestore's
  * own transactions already serialise these; the claims also hold where transactions do not
  * isolate (the emulator used by the tests), and leave a history of status changes.
@@ -64,11 +67,11 @@ interface QrDocument {
  * Documents written by another system with only the spec's fields (`serial_number`, `qr_token`,
  * `status`) are adopted: the listener gives them their `serial_value`, and a `pool` by the rule
  * that decided /try before codes had pools: `try` from TRY_SERIAL_FROM on, `print` below it (and
- * for a serial that is not a number). Until then they are read with that same rule.
+ * for a serial that is not a number), and `taken` false. Until then they are read with that same rule.
  *
  * Real Firestore needs composite indexes on `qr_codes`, each ending in `serial_value` ASC:
  * `status` ASC (the admin list by status), `pool` ASC (by pool), `status` ASC + `pool` ASC (the
- * available codes, and the admin list by both).
+ * admin list by both), `status` ASC + `pool` ASC + `taken` ASC (the available codes).
  */
 @Injectable()
 export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleDestroy {
@@ -182,6 +185,7 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
       const fields: Partial<QrDocument> = {};
       if (value !== undefined && doc.get('serial_value') !== value) fields.serial_value = value;
       if (!isPool(doc.get('pool'))) fields.pool = poolBySerial(value, this.tryFrom);
+      if (typeof doc.get('taken') !== 'boolean') fields.taken = false;
       return Object.keys(fields).length > 0 ? [{ doc, fields }] : [];
     });
     if (pending.length === 0) return this.adopting;
@@ -203,6 +207,7 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     const snapshot = await this.codes
       .where('status', '==', 'unused')
       .where('pool', '==', 'try')
+      .where('taken', '==', false)
       .orderBy('serial_value')
       .limit(limit)
       .get();
@@ -315,6 +320,29 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     );
   }
 
+  take(qrToken: string, newToken: string): Promise<QrCode | null> {
+    return this.claiming(() =>
+      this.db.runTransaction(async (transaction) => {
+        const found = await transaction.get(this.codes.where('qr_token', '==', qrToken).limit(1));
+        if (found.empty) return null;
+        const snapshot = found.docs[0];
+        const code = this.toQrCode(snapshot);
+        if (code.pool !== 'try' || code.status !== 'unused' || code.takenAt !== null) return null;
+        const revision = (Number(snapshot.get('revision')) || 0) + 1;
+        const now = Timestamp.now();
+        transaction.create(snapshot.ref.collection('revisions').doc(String(revision)), {
+          status: code.status,
+          previous_status: code.status,
+          taken: true,
+          changed_at: now,
+        });
+        const fields = { qr_token: newToken, taken: true, taken_at: now, updated_at: now, revision };
+        transaction.update(snapshot.ref, fields);
+        return this.fromData(snapshot.id, { ...snapshot.data(), ...fields }, snapshot);
+      }),
+    );
+  }
+
   private toQrCode(snapshot: DocumentSnapshot): QrCode {
     return this.fromData(snapshot.id, snapshot.data() ?? {}, snapshot);
   }
@@ -327,6 +355,7 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
       qrToken: String(data.qr_token),
       status: data.status as QrStatus,
       pool: isPool(data.pool) ? data.pool : poolBySerial(serialValueOf(serial), this.tryFrom),
+      takenAt: data.taken === true ? (toDate(data.taken_at) ?? snapshot?.updateTime?.toDate() ?? new Date(0)) : null,
       // Codes written by another system may lack the timestamps: the document's own then serve.
       createdAt: toDate(data.created_at) ?? snapshot?.createTime?.toDate() ?? new Date(0),
       updatedAt: toDate(data.updated_at) ?? snapshot?.updateTime?.toDate() ?? new Date(0),
@@ -367,6 +396,8 @@ function newDocument(serial: number, pool: QrPool, now: Timestamp): [string, QrD
       qr_token: newQrToken(),
       status: 'unused',
       pool,
+      taken: false,
+      taken_at: null,
       created_at: now,
       updated_at: now,
       revision: 0,

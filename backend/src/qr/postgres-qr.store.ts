@@ -116,6 +116,7 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
       .createQueryBuilder('qr')
       .where('qr.status = :status', { status: 'unused' })
       .andWhere('qr.pool = :pool', { pool: 'try' })
+      .andWhere('qr.taken_at IS NULL')
       .orderBy('qr.serial_value', 'ASC')
       .limit(limit)
       .getMany();
@@ -168,6 +169,7 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
             qrToken: newQrToken(),
             status: 'unused',
             pool,
+            takenAt: null,
           }),
         );
         return manager.save(rows, { chunk: 200 });
@@ -190,6 +192,21 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
         (await this.updateStatuses(manager, [id], to, from)) ? manager.findOneBy(QrCodeEntity, { id }) : null,
       (code) => code !== null,
       within,
+    );
+  }
+
+  take(qrToken: string, newToken: string): Promise<QrCode | null> {
+    return this.changing(
+      async (manager) => {
+        const result = await manager
+          .createQueryBuilder()
+          .update(QrCodeEntity)
+          .set({ qrToken: newToken, takenAt: () => 'now()' })
+          .where("qr_token = :qrToken AND pool = 'try' AND status = 'unused' AND taken_at IS NULL", { qrToken })
+          .execute();
+        return result.affected ? manager.findOneBy(QrCodeEntity, { qrToken: newToken }) : null;
+      },
+      (code) => code !== null,
     );
   }
 

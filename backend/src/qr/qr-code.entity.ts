@@ -22,6 +22,10 @@ export class QrCodeEntity {
   @Column({ type: 'text', default: 'print' })
   pool: QrPool;
 
+  /** When a /try code was taken: its public token retired for a fresh one, and no longer offered. */
+  @Column({ name: 'taken_at', type: 'timestamptz', nullable: true })
+  takenAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

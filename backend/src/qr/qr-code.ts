@@ -29,6 +29,14 @@ export class QrCode extends AvailableQrCode {
   @ApiProperty({ enum: QR_POOLS, enumName: 'QrPool' })
   pool: QrPool;
 
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When a try code was taken: given a fresh token, its public one retired, no longer offered on /try',
+  })
+  takenAt: Date | null;
+
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt: Date;
 
@@ -40,6 +48,11 @@ export const SERIAL_DIGITS = 4;
 
 export function formatSerial(value: number): string {
   return String(value).padStart(SERIAL_DIGITS, '0');
+}
+
+/** A try code nobody has taken yet: its token was published on /try, so nobody may record on it. */
+export function isListed(code: Pick<QrCode, 'pool' | 'takenAt'>): boolean {
+  return code.pool === 'try' && code.takenAt === null;
 }
 
 export function toAvailable({ id, serialNumber, qrToken, status }: QrCode): AvailableQrCode {

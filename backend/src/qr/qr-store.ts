@@ -27,7 +27,7 @@ export abstract class QrStore {
    */
   abstract readonly joinsTransactions: boolean;
 
-  /** Unused codes of the `try` pool, by serial ascending, at most `limit`. */
+  /** Unused codes of the `try` pool that nobody has taken, by serial ascending, at most `limit`. */
   abstract listAvailable(limit: number): Promise<QrCode[]>;
   abstract findByToken(qrToken: string): Promise<QrCode | null>;
   abstract findById(id: string): Promise<QrCode | null>;
@@ -46,6 +46,11 @@ export abstract class QrStore {
     from: readonly QrStatus[],
     within?: EntityManager,
   ): Promise<QrCode | null>;
+  /**
+   * Takes an unused, untaken try code: gives it `newToken` in place of `qrToken` and marks it taken,
+   * in one atomic change (of simultaneous takes exactly one wins); null when there was no such code.
+   */
+  abstract take(qrToken: string, newToken: string): Promise<QrCode | null>;
   /** changeStatus for many codes at once (one notification); returns how many changed. */
   abstract changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[]): Promise<number>;
   /** Calls `listener` after every change, wherever it was made; returns an unsubscribe function. */

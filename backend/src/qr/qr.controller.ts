@@ -1,10 +1,22 @@
-import { Controller, Get, Header, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Headers, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/admin-access.decorators';
+import { RateLimit } from '../common/rate-limit';
 import { AvailableStream } from './available-stream';
 import { QrImageQueryDto } from './dto/qr-image-query.dto';
-import { AvailableQrCode } from './qr-code';
+import { AvailableQrCode, toAvailable } from './qr-code';
 import { QrService } from './qr.service';
 
 @ApiTags('qr')
@@ -36,6 +48,24 @@ export class QrController {
   })
   async availableStream(@Req() request: Request, @Res() response: Response): Promise<void> {
     await this.stream.attach(request, response);
+  }
+
+  @RateLimit('qrTakes')
+  @Post(':qrToken/take')
+  @ApiOperation({
+    summary:
+      'Takes a code listed on /try: answers the same code with a fresh token nobody else has seen; the listed token is retired (404 from then on) and the code leaves the list',
+  })
+  @ApiCreatedResponse({ type: AvailableQrCode })
+  @ApiNotFoundResponse({ description: 'Unknown or retired token' })
+  @ApiConflictResponse({ description: 'Not a code listed on /try: a printed code, or one already used or taken' })
+  @ApiForbiddenResponse({ description: 'Asked by another site (Sec-Fetch-Site: cross-site)' })
+  @ApiHeader({ name: 'sec-fetch-site', required: false, description: "Set by the browser; 'cross-site' is refused" })
+  async take(
+    @Param('qrToken') qrToken: string,
+    @Headers('sec-fetch-site') fetchSite?: string,
+  ): Promise<AvailableQrCode> {
+    return toAvailable(await this.qr.take(qrToken, fetchSite));
   }
 
   @Get(':qrToken/image.png')

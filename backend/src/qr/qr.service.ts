@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { toBuffer } from 'qrcode';
 import { errorMessage } from '../common/error-message';
@@ -9,10 +9,11 @@ import {
   type QrCode,
   type QrPool,
   type QrStatus,
+  isListed,
   toAvailable,
 } from './qr-code';
 import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
-import { QR_TOKEN_PATTERN } from './qr-token';
+import { newQrToken, QR_TOKEN_PATTERN } from './qr-token';
 
 /** /try shows at most this many codes (the spec's query limit). */
 export const AVAILABLE_LIMIT = 100;
@@ -62,6 +63,24 @@ export class QrService implements OnModuleInit {
   async image(qrToken: string, size: QrImageSize): Promise<Buffer> {
     const code = await this.byToken(qrToken);
     return toBuffer(this.link(code.qrToken), { type: 'png', width: size, margin: 2, errorCorrectionLevel: 'M' });
+  }
+
+  /**
+   * Takes a code listed on /try: the taker gets a fresh token nobody else has seen and the listed
+   * one is retired (it names no code from then on), so nobody who saw /try can reach a message
+   * recorded on it. 404 for an unknown or retired token; 409 for a code that is not listed (a
+   * printed one, or one already used); 403 when another site's page asks (`Sec-Fetch-Site`), so
+   * that no site can drain the pool through its visitors' browsers.
+   */
+  async take(qrToken: string, fetchSite: string | undefined): Promise<QrCode> {
+    if (fetchSite === 'cross-site') throw new ForbiddenException('error.qr.crossSite');
+    const listed = await this.byToken(qrToken);
+    if (!isListed(listed) || listed.status !== 'unused') throw new ConflictException('error.qr.notTakeable');
+    const taken = await this.store.take(qrToken, newQrToken());
+    if (taken) return taken;
+    // Taken or used meanwhile by someone else.
+    if (await this.store.findByToken(qrToken)) throw new ConflictException('error.qr.notTakeable');
+    throw new NotFoundException('error.qr.notFound');
   }
 
   /** A page of codes, with the counts per status of the pool asked for (or of all codes). */

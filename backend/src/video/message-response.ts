@@ -59,6 +59,12 @@ export class CodeMessageResponse {
   @ApiProperty({ enum: QR_STATUSES, enumName: 'QrStatus' })
   status: QrStatus;
 
+  @ApiProperty({
+    description:
+      'A code listed on /try, whose token anyone may have seen: it is recorded on only after POST /api/qr/{qrToken}/take gives a fresh token',
+  })
+  listed: boolean;
+
   @ApiProperty({ type: MessageResponse, nullable: true })
   message: MessageResponse | null;
 }

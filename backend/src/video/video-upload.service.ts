@@ -19,6 +19,7 @@ import { isStorageError } from '../common/outage';
 import { logId } from '../logging/log-id';
 import { Metrics } from '../metrics/metrics';
 import { AppConfig } from '../config/app-config';
+import { isListed } from '../qr/qr-code';
 import { QrService } from '../qr/qr.service';
 import { StorageService } from '../storage/storage.service';
 import type { VideoProbe } from './ffmpeg';
@@ -106,6 +107,8 @@ export class VideoUploadService {
     const form = new VideoForm(request, maxBytes);
     try {
       const code = await this.qr.byToken(qrToken);
+      // Everyone who saw /try knows a listed code's token: the giver takes it first (a fresh token).
+      if (isListed(code)) throw new ConflictException('error.qr.takeFirst');
       if (code.status !== 'unused') throw new ConflictException('error.qr.taken');
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {

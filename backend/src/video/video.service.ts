@@ -8,6 +8,7 @@ import type { Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { HttpExceptionWithHeaders } from '../common/http-exception.filter';
 import { AppConfig } from '../config/app-config';
+import { isListed } from '../qr/qr-code';
 import { QrService } from '../qr/qr.service';
 import { StorageService } from '../storage/storage.service';
 import { type ByteRange, parseByteRange } from './byte-range';
@@ -65,6 +66,7 @@ export class VideoService {
     return {
       serialNumber: code.serialNumber,
       status: code.status,
+      listed: isListed(code),
       message: visible ? toMessageResponse(visible, this.config.env.VIDEO_RETENTION_DAYS) : null,
     };
   }

@@ -23,6 +23,7 @@ export const LENIENT_LIMITS: Record<string, string> = {
   RATE_LIMIT_SUBSCRIBE: '100000/1h',
   RATE_LIMIT_UNSUBSCRIBE: '100000/1h',
   RATE_LIMIT_UPLOADS: '100000/1h',
+  RATE_LIMIT_QR_TAKES: '100000/1h',
 };
 
 export interface TestApp {

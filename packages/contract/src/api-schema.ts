@@ -451,6 +451,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/qr/{qrToken}/take': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Takes a code listed on /try: answers the same code with a fresh token nobody else has seen; the listed token is retired (404 from then on) and the code leaves the list */
+    post: operations['QrController_take'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/qr/{qrToken}/image.png': {
     parameters: {
       query?: never;
@@ -913,6 +930,11 @@ export interface components {
       qrToken: string;
       status: components['schemas']['QrStatus'];
       pool: components['schemas']['QrPool'];
+      /**
+       * Format: date-time
+       * @description When a try code was taken: given a fresh token, its public one retired, no longer offered on /try
+       */
+      takenAt: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -981,6 +1003,8 @@ export interface components {
     CodeMessageResponse: {
       serialNumber: string;
       status: components['schemas']['QrStatus'];
+      /** @description A code listed on /try, whose token anyone may have seen: it is recorded on only after POST /api/qr/{qrToken}/take gives a fresh token */
+      listed: boolean;
       message: components['schemas']['MessageResponse'] | null;
     };
     SentMessageResponse: {
@@ -1996,6 +2020,67 @@ export interface operations {
       };
       /** @description Past STREAM_MAX_CLIENTS streams, or STREAM_MAX_PER_ADDRESS from the caller's address; Retry-After says when to try again */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  QrController_take: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Set by the browser; 'cross-site' is refused */
+        'sec-fetch-site'?: string;
+      };
+      path: {
+        qrToken: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AvailableQrCode'];
+        };
+      };
+      /** @description Asked by another site (Sec-Fetch-Site: cross-site) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Unknown or retired token */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not a code listed on /try: a printed code, or one already used or taken */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Over the RATE_LIMIT_QR_TAKES budget of the caller's address; Retry-After says when to try again */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -17,6 +17,7 @@ const code = (serial: number, status: QrStatus = 'unused', pool: QrPool = 'try')
     qrToken: `tok-${serialNumber}`,
     status,
     pool,
+    takenAt: null,
     createdAt: '2026-03-04T05:06:00.000Z',
     updatedAt: '2026-03-04T05:06:00.000Z',
   };

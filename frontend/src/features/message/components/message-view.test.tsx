@@ -364,4 +364,46 @@ describe('the /v/:qrToken route', () => {
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     expect(sentPaths(fetchMock)).toContain('/api/messages/tok-9');
   });
+
+  it.each([
+    [
+      'ko',
+      '체험 페이지에 공개된 QR 코드예요',
+      '내 코드로 만들기',
+      '이제 나만의 QR 코드예요',
+      '영상 메시지를 남겨 주세요',
+    ],
+    [
+      'en',
+      'This code is listed on the try page',
+      'Make it my code',
+      'This QR code is yours now',
+      'Leave a video message',
+    ],
+  ] as const)(
+    '[%s] takes a code listed on /try before recording, then moves to its new address and shows it to share',
+    async (language, listedTitle, takeButton, yoursTitle, chooseTitle) => {
+      await changeLanguage(language);
+      fetchMock.mockImplementation(async (input, init) => {
+        const { method, path } = await readRequest(input, init);
+        if (method === 'POST' && path === '/api/qr/listed-1/take') {
+          return jsonResponse(201, { id: 'id-42', serialNumber: '0042', qrToken: 'fresh-1', status: 'unused' });
+        }
+        if (path === '/api/messages/listed-1') return jsonResponse(200, code('unused', null, true));
+        if (path.startsWith('/api/messages/')) throw new Error(`the new code was asked for: ${path}`);
+        return jsonResponse(200, []);
+      });
+      const { router, user } = await renderApp('/v/listed-1');
+
+      expect(await heading(listedTitle)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /녹화|Record/ })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: takeButton }));
+
+      expect(await heading(yoursTitle)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/v/fresh-1');
+      expect(screen.getByTestId('your-code-link')).toHaveTextContent(`${window.location.origin}/v/fresh-1`);
+      expect(screen.getByRole('img', { name: /#0042/ })).toHaveAttribute('src', '/api/qr/fresh-1/image.png?size=200');
+      expect(await heading(chooseTitle)).toBeInTheDocument();
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { QR_STATUSES } from '@giftcast/contract/qr-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleOff, Clock, RefreshCcw, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { hasStatus } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { LoadingState } from '../../../components/loading-state';
@@ -17,6 +18,18 @@ import { SendYourOwn } from './send-your-own';
 import { SentPanel } from './sent-panel';
 import { StatePanel, stateIconProps } from './state-panel';
 import { TakeBack } from './take-back';
+import { TakeCodePanel } from './take-code-panel';
+import { YourCodePanel } from './your-code-panel';
+import type { TakenCode } from '../api/use-take-code';
+
+/** What the page is given when it moves to a code just taken from /try. */
+interface TakenState {
+  taken: true;
+}
+
+function isTakenState(state: unknown): state is TakenState {
+  return typeof state === 'object' && state !== null && (state as { taken?: unknown }).taken === true;
+}
 
 /**
  * Everything a scanned code can show: not found, disabled, expired, the giver's recording flow
@@ -25,6 +38,8 @@ import { TakeBack } from './take-back';
 export function MessageView({ qrToken }: { qrToken: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const justTaken = isTakenState(useLocation().state);
   const query = useMessage(qrToken);
   const owner = useOwnerKey(qrToken);
   const { key: ownerKey, forget: forgetOwnerKey } = owner;
@@ -49,16 +64,29 @@ export function MessageView({ qrToken }: { qrToken: string }) {
 
   function handleSent({ message, ownerKey: key }: SentMessage) {
     awaitingRecorded.current = true;
-    setCode({ serialNumber: data?.serialNumber ?? '', status: 'recorded', message });
+    setCode({ serialNumber: data?.serialNumber ?? '', status: 'recorded', listed: false, message });
     owner.save({ ownerKey: key, takeBackUntil: message.takeBackUntil });
     setProcessingFailed(false);
     setSentMessage(message);
   }
 
+  /** The code is the giver's now, under a new address: the page moves there, the old one names nothing. */
+  function handleTaken({ qrToken: newToken, serialNumber }: TakenCode) {
+    queryClient.setQueryData(messageQueryKey(newToken), {
+      serialNumber,
+      status: 'unused',
+      listed: false,
+      message: null,
+    } satisfies QrMessage);
+    queryClient.removeQueries({ queryKey: messageQueryKey(qrToken) });
+    const taken: TakenState = { taken: true };
+    void navigate(`/v/${encodeURIComponent(newToken)}`, { replace: true, state: taken });
+  }
+
   function handleTakenBack() {
     forgetOwnerKey();
     setSentMessage(null);
-    setCode({ serialNumber: data?.serialNumber ?? '', status: 'unused', message: null });
+    setCode({ serialNumber: data?.serialNumber ?? '', status: 'unused', listed: false, message: null });
   }
 
   function handleKeyRefused() {
@@ -136,6 +164,9 @@ export function MessageView({ qrToken }: { qrToken: string }) {
         <SendYourOwn />
       </>
     );
+  } else if (data.status === 'unused' && data.listed) {
+    announcement = t('message.take.title');
+    content = <TakeCodePanel qrToken={qrToken} onTaken={handleTaken} onStale={reload} />;
   } else if (data.status === 'unused') {
     const failed = processingFailed || heldKeyOnUnusedCode;
     // Why, where the server kept the failed upload (a day): no picture, too long, unreadable.
@@ -167,6 +198,7 @@ export function MessageView({ qrToken }: { qrToken: string }) {
       )}
       {/* Tells screen readers when the page changes by itself (processing → ready, or failed). */}
       <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+      {justTaken && <YourCodePanel qrToken={qrToken} serialNumber={data.serialNumber} />}
       {content}
     </Stack>
   );

@@ -31,6 +31,6 @@ export function failedMessage(failureReason: NonNullable<Message['failureReason'
   return processingMessage({ state: 'failed', failureReason, sizeBytes: null, durationSeconds: null });
 }
 
-export function code(status: QrMessage['status'], message: Message | null = null): QrMessage {
-  return { serialNumber: '0042', status, message };
+export function code(status: QrMessage['status'], message: Message | null = null, listed = false): QrMessage {
+  return { serialNumber: '0042', status, listed, message };
 }

@@ -17,6 +17,14 @@ function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
+ * Takes a listed code: the same code under a fresh token nobody else has seen, while the listed
+ * token is retired and the code leaves the list for everyone.
+ */
+export function takeQrCode(qrToken: string): Promise<AvailableQrCode> {
+  return dataOf(api.POST('/api/qr/{qrToken}/take', { params: { path: { qrToken } } }));
+}
+
+/**
  * Saves the 300 px QR image as `giftcast-qr-<serial>.png`. When it cannot be fetched, the image
  * opens in a new tab instead, where it can still be saved or printed by hand.
  */

@@ -14,6 +14,7 @@ import {
   fakeResponse,
   jsonResponse,
   mockFetch,
+  readRequest,
   sentPaths,
   sentRequest,
 } from '../../../test/fake-fetch';
@@ -465,6 +466,7 @@ describe('downloading a QR code', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   let createObjectURL: jest.Mock<string, [Blob]>;
   let revokeObjectURL: jest.Mock;
+  const taken = { id: 'id0507', serialNumber: '0507', qrToken: 'fresh0507', status: 'unused' };
 
   beforeEach(() => {
     fetchMock = mockFetch();
@@ -473,15 +475,28 @@ describe('downloading a QR code', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 
+  /** Answers the take with `takeAnswer` and the image with `imageAnswer`. */
+  function answer(takeAnswer: () => Promise<Response>, imageAnswer?: () => Promise<Response>) {
+    fetchMock.mockImplementation(async (input, init) => {
+      const { method } = await readRequest(input, init);
+      if (method === 'POST') return takeAnswer();
+      if (!imageAnswer) throw new Error('no image was to be fetched');
+      return imageAnswer();
+    });
+  }
+
   async function clickDownload() {
     const rendered = await renderWithProviders(<TryPage />);
     await FakeEventSource.latest().snapshot(codesFrom(500, 10));
     await rendered.user.click(screen.getByRole('button', { name: 'QR #0507 다운로드' }));
   }
 
-  it('fetches the 300 px image and saves it as giftcast-qr-<serial>.png', async () => {
+  it('takes the code first, then saves the 300 px image of its fresh token as giftcast-qr-<serial>.png', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
-    fetchMock.mockResolvedValue(new Response(png, { headers: { 'Content-Type': 'image/png' } }));
+    answer(
+      () => Promise.resolve(jsonResponse(201, taken)),
+      () => Promise.resolve(new Response(png, { headers: { 'Content-Type': 'image/png' } })),
+    );
     const saved: { href: string; download: string }[] = [];
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ href: this.href, download: this.download });
@@ -490,24 +505,41 @@ describe('downloading a QR code', () => {
     await clickDownload();
 
     await waitFor(() => expect(saved).toEqual([{ href: 'blob:qr-0507', download: 'giftcast-qr-0507.png' }]));
-    expect((await sentRequest(fetchMock)).path).toBe('/api/qr/tok0507/image.png?size=300');
+    const take = await sentRequest(fetchMock, 0);
+    expect({ method: take.method, path: take.path }).toEqual({ method: 'POST', path: '/api/qr/tok0507/take' });
+    expect((await sentRequest(fetchMock, 1)).path).toBe('/api/qr/fresh0507/image.png?size=300');
     const blob = createObjectURL.mock.calls[0][0];
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(png);
     expect(document.querySelector('a[download]')).not.toBeInTheDocument();
+    expect(await screen.findByText(/QR #0507은\(는\) 이제 내 코드예요/)).toBeInTheDocument();
   });
 
   it.each([
     ['the request fails', () => Promise.reject(new TypeError('Failed to fetch'))],
     ['the server answers an error', () => Promise.resolve(fakeResponse(500, '', 'Internal Server Error'))],
-  ])('opens the image in a new tab when %s', async (_, answer) => {
-    fetchMock.mockImplementation(answer);
+  ])('opens the taken code’s image in a new tab when %s', async (_, imageAnswer) => {
+    answer(() => Promise.resolve(jsonResponse(201, taken)), imageAnswer);
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
 
     await clickDownload();
 
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/qr/tok0507/image.png?size=300', '_blank', 'noopener'));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('/api/qr/fresh0507/image.png?size=300', '_blank', 'noopener'),
+    );
     expect(click).not.toHaveBeenCalled();
+    expect(createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('downloads nothing and says why when the code cannot be taken', async () => {
+    answer(() => Promise.resolve(jsonResponse(404, { statusCode: 404, error: 'QR 코드를 찾을 수 없습니다' })));
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+
+    await clickDownload();
+
+    expect(await screen.findByText('QR 코드를 찾을 수 없습니다')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(open).not.toHaveBeenCalled();
     expect(createObjectURL).not.toHaveBeenCalled();
   });
 });

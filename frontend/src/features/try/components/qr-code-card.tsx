@@ -2,7 +2,9 @@ import { Badge, Button, Card, Image, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { downloadQrImage } from '../api/download-qr-image';
+import { showToast } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadQrImage, takeQrCode } from '../api/download-qr-image';
 import { CARD_IMAGE_SIZE, qrImageUrl, type AvailableQrCode } from '../api/qr-code';
 
 interface QrCodeCardProps {
@@ -21,10 +23,17 @@ export const QrCodeCard = memo(function QrCodeCard({ code, eager }: QrCodeCardPr
   const [downloading, setDownloading] = useState(false);
   const serial = code.serialNumber;
 
+  /** The download is of the code taken: a fresh link of the visitor's own, never the listed one. */
   async function handleDownload() {
     setDownloading(true);
     try {
-      await downloadQrImage(code);
+      const taken = await takeQrCode(code.qrToken).catch((error: unknown) => {
+        showToast({ type: 'error', title: errorMessage(error) ?? t('try.takeFailed') });
+        return null;
+      });
+      if (!taken) return;
+      await downloadQrImage(taken);
+      showToast({ type: 'success', title: t('try.taken', { serial }) });
     } finally {
       setDownloading(false);
     }

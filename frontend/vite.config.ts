@@ -1,43 +1,10 @@
 import { gzipAsync } from '@gfx/zopfli';
 import { fileURLToPath } from 'node:url';
 import type { InputType } from 'node:zlib';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import react from '@vitejs/plugin-react';
 import { ENV_PREFIXES, parseEnv } from './src/lib/env-schema.ts';
-
-/**
- * The page's scripts requested after its first paint. Vite writes the entry as a module script and
- * its chunks as modulepreload links in the head: both are fetched at high priority beside the HTML,
- * and on a slow link they share its bandwidth, so the page the server rendered paints later. Here
- * they become one inline module that adds the same preloads and imports the entry once the first
- * frame is out (at once in a tab not shown, which draws no frames). Until then the page is the
- * server's HTML, which works without them.
- */
-function scriptsAfterFirstPaint(): Plugin {
-  return {
-    name: 'giftcast:scripts-after-first-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)];
-        if (entries.length !== 1) throw new Error(`expected one entry script in index.html, found ${entries.length}`);
-        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-        const loader =
-          `const start = () => {` +
-          `for (const href of ${JSON.stringify(preloads.map((match) => match[1]))}) ` +
-          `document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }));` +
-          `import(${JSON.stringify(entries[0][1])});` +
-          `};` +
-          `if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start)); else start();`;
-        let page = html.replace(entries[0][0], '');
-        for (const preload of preloads) page = page.replace(preload[0], '');
-        return page.replace('</head>', `  <script type="module">${loader}</script>\n  </head>`);
-      },
-    },
-  };
-}
 
 const zopfliGzip = async (input: InputType) =>
   Buffer.from(await gzipAsync(new Uint8Array(input as ArrayBuffer), { numiterations: 15 }));
@@ -53,7 +20,6 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   return {
     plugins: [
       react(),
-      scriptsAfterFirstPaint(),
       // Each script, style sheet and SVG also as .gz, compressed once here as hard as zopfli can
       // (some 3 % smaller than nginx's own gzip), which nginx sends as is (gzip_static). Pages are
       // left to nginx: the prerender step writes them after this.
@@ -92,6 +58,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
               { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
               // Code that many pages share (components, styling, the site's texts) in one chunk rather
               // than in dozens of small ones: each file costs a request and its headers.
+              // Vite's preloading of dynamic imports in a chunk of its own: the page's first script
+              // (src/boot.ts) imports it alone, so nothing else is fetched before the first paint.
+              { name: 'preload', test: /vite\/preload-helper/, priority: 1 },
               {
                 name: 'shared',
                 minShareCount: 6,

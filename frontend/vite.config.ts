@@ -58,6 +58,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
               { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/ },
               // Code that many pages share (components, styling, the site's texts) in one chunk rather
               // than in dozens of small ones: each file costs a request and its headers.
+              // Vite's preloading of dynamic imports in a chunk of its own: the page's first script
+              // (src/boot.ts) imports it alone, so nothing else is fetched before the first paint.
+              { name: 'preload', test: /vite\/preload-helper/, priority: 1 },
               {
                 name: 'shared',
                 minShareCount: 6,

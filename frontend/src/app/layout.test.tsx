@@ -1,9 +1,14 @@
 import { screen, within } from '@testing-library/react';
+import { loadTooltips } from '../components/tooltip';
 import { changeLanguage } from '../lib/i18n';
 import { jsonResponse, mockFetch } from '../test/fake-fetch';
 import { renderApp } from '../test/render';
 
 jest.mock('../lib/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
+
+// The tooltips' code, which the first click's pointer movement fetches, in before the clock starts:
+// the test waits for the next page's code alone.
+beforeAll(() => loadTooltips());
 
 beforeEach(async () => {
   mockFetch().mockResolvedValue(jsonResponse(200, []));

@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
-import { Tooltip, TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip';
+import { loadTooltips, Tooltip, TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip';
 
 async function advance(ms: number) {
   await act(async () => {
@@ -59,6 +59,35 @@ async function renderTwo() {
     second: screen.getByRole('button', { name: 'Share on X' }),
   };
 }
+
+/** A pointer moving over `target` (jsdom has no PointerEvent: a mouse event with its type). */
+function movePointer(target: EventTarget, pointerType: string) {
+  const event = new MouseEvent('pointermove', { bubbles: true });
+  Object.defineProperty(event, 'pointerType', { value: pointerType });
+  target.dispatchEvent(event);
+}
+
+describe('Tooltip before any mouse or key use', () => {
+  it('shows the control alone, keeps it after a touch, and puts the tooltips in place at the first mouse move, focus kept', async () => {
+    await renderTwo();
+    const first = () => screen.getByRole('button', { name: 'Share on Facebook' });
+    expect(first()).not.toHaveAttribute('data-state');
+    first().focus();
+
+    await act(async () => {
+      movePointer(first(), 'touch');
+      await Promise.resolve();
+    });
+    expect(first()).not.toHaveAttribute('data-state');
+
+    await act(async () => {
+      movePointer(document.body, 'mouse');
+      await loadTooltips();
+    });
+    expect(first()).toHaveAttribute('data-state', 'closed');
+    expect(first()).toHaveFocus();
+  });
+});
 
 beforeEach(() => {
   // Clocks and timers are faked; microtasks stay real so the state machines settle.

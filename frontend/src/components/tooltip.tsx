@@ -1,14 +1,53 @@
-import { Portal, Tooltip as ChakraTooltip } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
+import { useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 
-/** The spec's open delay: a pointer resting on a control this long shows its name. */
-export const TOOLTIP_OPEN_DELAY_MS = 700;
+export { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip-delays';
+
+type Machinery = typeof import('./tooltip-machinery');
+
+let machinery: Machinery | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
 /**
- * The spec's skip delay: within this long of leaving a control whose tooltip shows, the next
- * control's tooltip opens at once. Chakra's tooltip (Ark UI, zag.js) opens the next one at once
- * while the previous is still open or closing, so its close delay is that window.
+ * Puts the tooltips in place. Each control is rendered anew inside its tooltip, so the one that
+ * had keyboard focus hands it to its successor, found at the same place among the focusable ones.
  */
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+function showTooltips(loaded: Machinery): void {
+  const focusables = () => [...document.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const focused = document.activeElement;
+  const index = focused instanceof HTMLElement ? focusables().indexOf(focused) : -1;
+  machinery = loaded;
+  flushSync(() => listeners.forEach((listener) => listener()));
+  if (index >= 0 && !focused!.isConnected) focusables()[index]?.focus({ preventScroll: true });
+}
+
+/** Loads the tooltips' code (once) and shows the tooltips. */
+export function loadTooltips(): Promise<void> {
+  loading ??= import('./tooltip-machinery').then(showTooltips);
+  return loading;
+}
+
+// Touch never opens a tooltip: the code comes with the first mouse or pen movement or key press,
+// well before a pointer has rested 700 ms on a control, and a phone never fetches it.
+if (typeof window !== 'undefined') {
+  const start = (event: Event) => {
+    if ((event as PointerEvent).pointerType === 'touch') return;
+    window.removeEventListener('pointermove', start);
+    window.removeEventListener('keydown', start);
+    void loadTooltips();
+  };
+  window.addEventListener('pointermove', start, { passive: true });
+  window.addEventListener('keydown', start);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
 interface TooltipProps {
   /** The control's name, in the language shown: the same text as its aria-label. */
@@ -20,21 +59,14 @@ interface TooltipProps {
 /**
  * The name of an icon-only control, shown above it when a pointer rests on it or keyboard focus
  * reaches it. Touch never opens it (a tap is not a hover, and focus from a tap is not keyboard
- * focus), so a tap on a phone leaves nothing open.
+ * focus), so a tap on a phone leaves nothing open. The server's page and a page before any mouse
+ * or key use show the control alone.
  */
 export function Tooltip({ label, children }: TooltipProps) {
-  return (
-    <ChakraTooltip.Root
-      openDelay={TOOLTIP_OPEN_DELAY_MS}
-      closeDelay={TOOLTIP_SKIP_DELAY_MS}
-      positioning={{ placement: 'top' }}
-    >
-      <ChakraTooltip.Trigger asChild>{children}</ChakraTooltip.Trigger>
-      <Portal>
-        <ChakraTooltip.Positioner>
-          <ChakraTooltip.Content>{label}</ChakraTooltip.Content>
-        </ChakraTooltip.Positioner>
-      </Portal>
-    </ChakraTooltip.Root>
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => machinery,
+    () => null,
   );
+  return loaded ? <loaded.MachineTooltip label={label}>{children}</loaded.MachineTooltip> : children;
 }

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { loadTooltips } from '../../../components/tooltip';
 import { changeLanguage } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render';
 import { ShareSection } from './share-section';
@@ -45,6 +46,9 @@ async function copyLink() {
     for (let turn = 0; turn < 3; turn += 1) await new Promise((resolve) => nextTurn(resolve));
   });
 }
+
+// The tooltips' code, which a page fetches at the first mouse or key use.
+beforeAll(() => loadTooltips());
 
 beforeEach(async () => {
   await changeLanguage('en');

@@ -378,7 +378,7 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
       );
       const winners = results.filter((result) => result !== null);
       expect(winners).toHaveLength(1);
-      expect((await store.findById(code.id))?.qrToken).toBe(winners[0]!.qrToken);
+      expect((await store.findById(code.id))?.qrToken).toBe(winners[0].qrToken);
       expect(await store.listAvailable(10)).toEqual([]);
     });
   });

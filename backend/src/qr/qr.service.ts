@@ -1,4 +1,11 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { toBuffer } from 'qrcode';
 import { errorMessage } from '../common/error-message';

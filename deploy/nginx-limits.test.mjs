@@ -224,25 +224,32 @@ function directivesByLocation() {
 }
 
 const UPLOAD = '~ ^/api/messages/[^/]+/video$';
+/** A resumable upload's chunks (PATCH /api/uploads/{id}): limits per chunk, not per file. */
+const CHUNKS = '~ ^/api/uploads/[^/]+$';
 const STREAM = '= /api/qr/available/stream';
 
-test('only the upload route takes 110 MB bodies unbuffered; everything else takes 1 MB', () => {
+test('only the upload route takes 110 MB bodies and a resumable upload 32 MB chunks, unbuffered; everything else takes 1 MB', () => {
   const directive = directivesByLocation();
   assert.deepEqual(directive('client_max_body_size'), [
     { location: 'server', value: '1m' },
     { location: UPLOAD, value: '110m' },
+    { location: CHUNKS, value: '32m' },
   ]);
-  assert.deepEqual(directive('proxy_request_buffering'), [{ location: UPLOAD, value: 'off' }]);
+  assert.deepEqual(directive('proxy_request_buffering'), [
+    { location: UPLOAD, value: 'off' },
+    { location: CHUNKS, value: 'off' },
+  ]);
 });
 
-test('only the upload route and the live stream wait long for the backend, and only the stream is unbuffered', () => {
+test('only the upload routes and the live stream wait long for the backend, and only the stream is unbuffered', () => {
   const directive = directivesByLocation();
   assert.deepEqual(directive('proxy_buffering'), [{ location: STREAM, value: 'off' }]);
   const seconds = (value) => Number.parseInt(value) * { s: 1, m: 60, h: 3600 }[value.at(-1)] || Number(value);
   for (const timeout of ['proxy_read_timeout', 'proxy_send_timeout']) {
     const long = directive(timeout).filter(({ value }) => seconds(value) > 60);
     assert.ok(long.length > 0, timeout);
-    for (const { location } of long) assert.ok([UPLOAD, STREAM].includes(location), `${timeout} in ${location}`);
+    for (const { location } of long)
+      assert.ok([UPLOAD, CHUNKS, STREAM].includes(location), `${timeout} in ${location}`);
     assert.ok(directive(timeout).some(({ location, value }) => location === 'server' && seconds(value) <= 60));
   }
 });

@@ -43,10 +43,18 @@ const REVIEWED_PUBLIC_ROUTES = [
   'GET /api/qr/available',
   'GET /api/qr/available/stream',
   'GET /api/qr/:qrToken/image.png',
+  // Taking a /try code: a fresh token to the taker, within its own budget.
+  'POST /api/qr/:qrToken/take',
   // Video messages: a scanned code's page needs no account; the owner key guards take-back.
   'GET /api/messages/:qrToken',
   'POST /api/messages/:qrToken/video',
   'DELETE /api/messages/:qrToken/video',
+  // Resumable uploads: the creation claims the code as the upload above does; the upload itself
+  // answers only the owner key its creation handed out.
+  'POST /api/messages/:qrToken/uploads',
+  'HEAD /api/uploads/:id',
+  'PATCH /api/uploads/:id',
+  'DELETE /api/uploads/:id',
   'GET /api/videos/:id',
   'GET /api/videos/:id/poster.jpg',
 ];

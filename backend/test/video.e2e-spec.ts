@@ -208,6 +208,7 @@ describe('video messages over HTTP', () => {
       expect(await codeState(other.qrToken)).toEqual({
         serialNumber: other.serialNumber,
         status: 'unused',
+        listed: false,
         message: null,
       });
       expect((await videoObjectKeys(t)).some((k) => k.includes(message.id))).toBe(false);

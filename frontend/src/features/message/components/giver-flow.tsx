@@ -9,6 +9,7 @@ import { MAX_RECORDING_MS, RETENTION_DAYS, type FailureReason, type SentMessage 
 import { formatMegabytes } from '../format';
 import { recordingFileName } from '../recording/recorder-mime-type';
 import type { Recording } from '../recording/use-recorder';
+import { hasVideoEncoder } from '../shrink/shrink-plan';
 import type { ChosenVideo } from './video-preview';
 
 // The camera's and the upload's code come when the giver goes there, or points at the button that
@@ -36,11 +37,14 @@ interface GiverFlowProps {
 
 type Step = { name: 'choose' } | { name: 'record' } | { name: 'preview'; chosen: ChosenVideo };
 
-/** Why a picked file is refused before any byte is sent, or null when it may go. */
+/**
+ * Why a picked file is refused before any byte is sent, or null when it may go. A file over the
+ * cap goes on to the preview where the browser can shrink it.
+ */
 function refusalOf(file: File, maxBytes: number): 'tooLarge' | 'notVideo' | null {
   // Some pickers give no type at all; the server checks the bytes in any case.
   if (file.type !== '' && !file.type.startsWith('video/')) return 'notVideo';
-  if (file.size > maxBytes) return 'tooLarge';
+  if (file.size > maxBytes && !hasVideoEncoder()) return 'tooLarge';
   return null;
 }
 

@@ -8,6 +8,8 @@ import { env } from '../../../lib/env';
 import { MAX_RECORDING_MS, type SentMessage } from '../api/message';
 import { isAbort, uploadVideo, type VideoUpload } from '../api/upload-video';
 import { formatMegabytes } from '../format';
+import { useShrinkOffer } from '../shrink/use-shrink-offer';
+import { ShrinkOffer } from './shrink-offer';
 
 export interface ChosenVideo {
   video: Blob;
@@ -43,7 +45,11 @@ function useBlobSource(blob: Blob) {
 /** The chosen video before it goes: watch it, replace it, or send it with a progress bar. */
 export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: VideoPreviewProps) {
   const { t } = useTranslation();
-  const videoRef = useBlobSource(chosen.video);
+  // A file from the gallery may be shrunk first; what goes is then the shrunk one.
+  const shrinkOffer = useShrinkOffer(chosen.video, chosen.source === 'upload');
+  const shrinkState = shrinkOffer.state;
+  const outgoing = shrinkState.status === 'shrunk' ? shrinkState.result : chosen;
+  const videoRef = useBlobSource(outgoing.video);
   const [progress, setProgress] = useState<number | null>(null);
   const uploadRef = useRef<VideoUpload | null>(null);
   const sending = progress !== null;
@@ -51,8 +57,13 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
   // Leaving the page mid-upload stops sending bytes nobody waits for.
   useEffect(() => () => uploadRef.current?.abort(), []);
 
+  const mustWait =
+    shrinkState.status === 'checking' ||
+    shrinkState.status === 'shrinking' ||
+    ((shrinkState.status === 'offer' || shrinkState.status === 'failed') && shrinkState.plan.required);
+
   async function handleSend() {
-    if (chosen.video.size > env.VIDEO_MAX_BYTES) {
+    if (outgoing.video.size > env.VIDEO_MAX_BYTES) {
       showToast({
         type: 'error',
         title: t('message.choose.tooLarge', { limit: formatMegabytes(env.VIDEO_MAX_BYTES) }),
@@ -60,7 +71,7 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
       return;
     }
     setProgress(0);
-    const upload = uploadVideo(qrToken, chosen.video, chosen.fileName, setProgress);
+    const upload = uploadVideo(qrToken, outgoing.video, outgoing.fileName, setProgress);
     uploadRef.current = upload;
     try {
       const sent = await upload.done;
@@ -106,6 +117,10 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
         />
       </Box>
 
+      {!sending && (
+        <ShrinkOffer state={shrinkState} onShrink={() => void shrinkOffer.shrink()} onCancel={shrinkOffer.cancel} />
+      )}
+
       {sending ? (
         <Stack gap="3">
           <Progress.Root
@@ -142,16 +157,18 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
           </Button>
         </Stack>
       ) : (
-        <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} justify="center">
-          <Button variant="outline" rounded="full" size="lg" onClick={onReplace}>
-            {chosen.source === 'record' ? <RotateCcw aria-hidden /> : <ImageUp aria-hidden />}
-            {chosen.source === 'record' ? t('message.preview.retake') : t('message.preview.chooseAnother')}
-          </Button>
-          <Button rounded="full" size="lg" minW="40" onClick={() => void handleSend()}>
-            <Send aria-hidden />
-            {t('message.preview.send')}
-          </Button>
-        </Flex>
+        shrinkState.status !== 'shrinking' && (
+          <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} justify="center">
+            <Button variant="outline" rounded="full" size="lg" onClick={onReplace}>
+              {chosen.source === 'record' ? <RotateCcw aria-hidden /> : <ImageUp aria-hidden />}
+              {chosen.source === 'record' ? t('message.preview.retake') : t('message.preview.chooseAnother')}
+            </Button>
+            <Button rounded="full" size="lg" minW="40" disabled={mustWait} onClick={() => void handleSend()}>
+              <Send aria-hidden />
+              {t('message.preview.send')}
+            </Button>
+          </Flex>
+        )
       )}
     </Stack>
   );

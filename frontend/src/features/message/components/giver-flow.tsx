@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { env } from '../../../lib/env';
 import { withIntent } from '../../../lib/intent';
 import { MAX_RECORDING_MS, RETENTION_DAYS, type FailureReason, type SentMessage } from '../api/message';
+import type { PendingUpload } from '../api/pending-uploads';
 import { formatMegabytes } from '../format';
 import { recordingFileName } from '../recording/recorder-mime-type';
 import type { Recording } from '../recording/use-recorder';
@@ -31,6 +32,8 @@ interface GiverFlowProps {
    * when the server knows it.
    */
   processingFailed: { reason: FailureReason | null } | null;
+  /** An upload this browser began before a reload: it goes on at once. */
+  resumed?: PendingUpload | null;
   onSent: (sent: SentMessage) => void;
   onStale: () => void;
 }
@@ -49,9 +52,21 @@ function refusalOf(file: File, maxBytes: number): 'tooLarge' | 'notVideo' | null
 }
 
 /** An unused code: the giver records or picks a video, previews it and sends it. */
-export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverFlowProps) {
+export function GiverFlow({ qrToken, processingFailed, resumed, onSent, onStale }: GiverFlowProps) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<Step>({ name: 'choose' });
+  const [step, setStep] = useState<Step>(() =>
+    resumed
+      ? {
+          name: 'preview',
+          chosen: {
+            video: resumed.video,
+            fileName: resumed.fileName,
+            source: 'upload',
+            resumed: { uploadUrl: resumed.uploadUrl, ownerKey: resumed.ownerKey },
+          },
+        }
+      : { name: 'choose' },
+  );
   // A step whose code is still on its way: the step shown stays until it is in (a transition),
   // rather than the flow giving way to a spinner.
   const [, startStepChange] = useTransition();

@@ -6,6 +6,7 @@ import { showToast } from '../../../components/toaster';
 import { errorMessage, hasStatus } from '../../../lib/api-client';
 import { env } from '../../../lib/env';
 import { MAX_RECORDING_MS, type SentMessage } from '../api/message';
+import { savePendingUpload } from '../api/pending-uploads';
 import { isAbort, uploadVideo, type VideoUpload } from '../api/upload-video';
 import { formatMegabytes } from '../format';
 import { useShrinkOffer } from '../shrink/use-shrink-offer';
@@ -17,6 +18,8 @@ export interface ChosenVideo {
   source: 'record' | 'upload';
   /** A recording that stopped itself at the length cap. */
   reachedLimit?: boolean;
+  /** An upload this browser began before (kept in IndexedDB): it goes on at once from where it was. */
+  resumed?: { uploadUrl: string | null; ownerKey: string | null };
 }
 
 interface VideoPreviewProps {
@@ -46,16 +49,18 @@ function useBlobSource(blob: Blob) {
 export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: VideoPreviewProps) {
   const { t } = useTranslation();
   // A file from the gallery may be shrunk first; what goes is then the shrunk one.
-  const shrinkOffer = useShrinkOffer(chosen.video, chosen.source === 'upload');
+  const shrinkOffer = useShrinkOffer(chosen.video, chosen.source === 'upload' && !chosen.resumed);
   const shrinkState = shrinkOffer.state;
   const outgoing = shrinkState.status === 'shrunk' ? shrinkState.result : chosen;
   const videoRef = useBlobSource(outgoing.video);
   const [progress, setProgress] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const uploadRef = useRef<VideoUpload | null>(null);
+  const resumeFrom = useRef(chosen.resumed ?? null);
   const sending = progress !== null;
 
-  // Leaving the page mid-upload stops sending bytes nobody waits for.
-  useEffect(() => () => uploadRef.current?.abort(), []);
+  // Leaving the page mid-upload stops sending bytes nobody waits for; coming back goes on.
+  useEffect(() => () => uploadRef.current?.pause(), []);
 
   const mustWait =
     shrinkState.status === 'checking' ||
@@ -71,22 +76,42 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
       return;
     }
     setProgress(0);
-    const upload = uploadVideo(qrToken, outgoing.video, outgoing.fileName, setProgress);
+    setWaiting(false);
+    // A resumed upload goes on once; sent again after a cancel or a refusal, the video starts anew.
+    const resumed = resumeFrom.current;
+    resumeFrom.current = null;
+    const pending = {
+      video: outgoing.video,
+      fileName: outgoing.fileName,
+      uploadUrl: resumed?.uploadUrl ?? null,
+      ownerKey: resumed?.ownerKey ?? null,
+    };
+    // The video is kept before a byte goes: a reload from here on finds it again.
+    if (!resumed) await savePendingUpload(qrToken, pending);
+    const upload = uploadVideo(qrToken, pending, { onProgress: setProgress, onWaiting: setWaiting });
     uploadRef.current = upload;
     try {
       const sent = await upload.done;
       uploadRef.current = null;
-      onSent(sent);
+      // Complete on the server, but its answer was lost: the code's own state says the rest.
+      if (sent) onSent(sent);
+      else onStale();
     } catch (error) {
       uploadRef.current = null;
       setProgress(null);
+      setWaiting(false);
       if (isAbort(error)) return;
       showToast({ type: 'error', title: errorMessage(error) ?? t('message.upload.failed') });
       if (hasStatus(error, 409, 404)) onStale();
     }
   }
 
-  const percent = Math.round((progress ?? 0) * 100);
+  // An upload begun before a reload goes on by itself.
+  useEffect(() => {
+    if (resumeFrom.current) void handleSend();
+  });
+
+  const percent = Math.floor((progress ?? 0) * 100);
 
   return (
     <Stack gap="5">
@@ -140,6 +165,17 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
               <Progress.Range />
             </Progress.Track>
           </Progress.Root>
+          {waiting && (
+            <Alert.Root status="warning" rounded="xl" role="status">
+              <Alert.Indicator />
+              <Alert.Title>{t('message.upload.offline')}</Alert.Title>
+            </Alert.Root>
+          )}
+          {chosen.resumed && !waiting && percent < 100 && (
+            <Text fontSize="sm" color="fg.muted" textAlign="center">
+              {t('message.upload.resumed')}
+            </Text>
+          )}
           {percent === 100 && (
             <Text fontSize="sm" color="fg.muted" textAlign="center" role="status">
               {t('message.upload.finishing')}

@@ -226,10 +226,10 @@ describe('uploading a file', () => {
     await created();
     await request('PATCH');
 
-    act(() => window.dispatchEvent(new Event('offline')));
+    act(() => void window.dispatchEvent(new Event('offline')));
     expect(await screen.findByText(text)).toBeInTheDocument();
 
-    act(() => window.dispatchEvent(new Event('online')));
+    act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(screen.queryByText(text)).not.toBeInTheDocument());
   });
 

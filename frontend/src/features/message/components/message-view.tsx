@@ -154,7 +154,9 @@ export function MessageView({ qrToken }: { qrToken: string }) {
     // The server judges the upload on its HEAD: gone or refused, the page reloads the code's state.
     announcement = t('message.upload.title');
     content = (
+      // Its own instance: the choice may be on screen already when IndexedDB answers.
       <GiverFlow
+        key="resume"
         qrToken={qrToken}
         processingFailed={null}
         resumed={resumable}

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { E2E } from './support/stack';
+import { standInForTus } from './support/tus-stand-in';
 
 // The page a scanned QR code opens. Flows that record on a code take a fresh one from the admin
 // API, so the seeded codes the /try tests count on are never touched.
@@ -210,6 +211,7 @@ test('record with the camera, send, watch once processed, download, then take it
   const language = projectLanguage();
   const text = TEXTS[language];
   await useLanguage(page, language);
+  await standInForTus(page.context(), request);
   const code = await freshCode(request);
 
   await page.goto(`/v/${code.qrToken}`);
@@ -306,6 +308,7 @@ test.describe('uploading a video file', () => {
     const language = projectLanguage();
     const text = TEXTS[language];
     await useLanguage(page, language);
+    await standInForTus(page.context(), request);
     const code = await freshCode(request);
 
     await page.goto(`/v/${code.qrToken}`);
@@ -315,6 +318,8 @@ test.describe('uploading a video file', () => {
     await expect(page.getByRole('heading', { name: text.preview })).toBeVisible();
     const preview = page.locator('video[src^="blob:"]');
     await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(1);
+    // Sent once the page has looked at the file (it may offer a shrink first).
+    await expect(page.getByRole('button', { name: text.send })).toBeEnabled();
     await page.getByRole('button', { name: text.send }).click();
 
     await expect(page.getByRole('heading', { name: text.sent })).toBeVisible({ timeout: 30_000 });

@@ -15,6 +15,11 @@ export interface TusStandIn {
    * `drop` loses the chunk as a broken connection does.
    */
   beforeChunk: (before: number, after: number) => Promise<'drop' | 'keep'> | 'drop' | 'keep';
+  /**
+   * Milliseconds each chunk's answer waits: the browser hands an intercepted body over at once,
+   * so a throttled uplink does not slow it; this keeps the progress on screen for a test to read.
+   */
+  answerDelayMs: number;
 }
 
 interface HeldUpload {
@@ -43,7 +48,7 @@ function metadataOf(header: string | undefined): Record<string, string> {
 
 export async function standInForTus(context: BrowserContext, api: APIRequestContext): Promise<TusStandIn> {
   const uploads = new Map<string, HeldUpload>();
-  const standIn: TusStandIn = { requests: [], beforeChunk: () => 'keep' };
+  const standIn: TusStandIn = { requests: [], beforeChunk: () => 'keep', answerDelayMs: 0 };
 
   await context.route('**/api/messages/*/uploads', async (route: Route) => {
     const request = route.request();
@@ -92,6 +97,7 @@ export async function standInForTus(context: BrowserContext, api: APIRequestCont
     );
     // The page may be gone by now (a reload): the request is then lost either way.
     if (decision === 'drop') return route.abort('internetdisconnected').catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, standIn.answerDelayMs));
     upload.chunks.push(chunk);
     upload.offset += chunk.length;
     if (upload.offset < upload.length) {

@@ -185,7 +185,7 @@ test('a reload at about 60 % resumes from where the upload was, without a new pi
     () =>
       new Promise<number>((resolve, reject) => {
         const opened = indexedDB.open('giftcast-uploads');
-        opened.onerror = () => reject(opened.error);
+        opened.onerror = () => reject(new Error(String(opened.error)));
         opened.onsuccess = () => {
           const count = opened.result.transaction('pending').objectStore('pending').count();
           count.onsuccess = () => resolve(count.result);

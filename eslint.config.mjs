@@ -30,7 +30,7 @@ const BACKEND_FEATURES = {
   web: ['web.module.ts'],
 };
 /** Shared infrastructure, which any feature may use and which uses no feature. */
-const BACKEND_INFRASTRUCTURE = ['backup', 'common', 'config', 'database', 'logging', 'mail', 'storage'];
+const BACKEND_INFRASTRUCTURE = ['backup', 'common', 'config', 'database', 'logging', 'mail', 'metrics', 'storage'];
 /** What puts the application together: `make run`'s launcher and the entry points. */
 const BACKEND_ASSEMBLY = ['local', 'app.module.ts', 'app.factory.ts', 'main.ts', 'server.ts'];
 

@@ -16,7 +16,7 @@ const swc = (syntax) => [
 // require; swc turns them into CommonJS as it does our TypeScript.
 const transform = { '^.+\\.ts$': swc('typescript'), '^.+\\.m?js$': swc('ecmascript') };
 const transformIgnorePatterns = [
-  '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit|load-esm|feed)/)',
+  '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit|load-esm|feed|@tus|srvx)/)',
 ];
 // The shared contract from its sources, so that tests need no build of it first.
 const moduleNameMapper = { '^@giftcast/contract/(.*)$': '<rootDir>/../packages/contract/src/$1.ts' };

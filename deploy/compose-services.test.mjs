@@ -22,10 +22,12 @@ test('the stack has the services operators run', () => {
     'backend',
     'backup',
     'certbot',
+    'grafana',
     'mailpit',
     'minio',
     'minio-setup',
     'postgres',
+    'prometheus',
     'web',
     'worker',
   ]);
@@ -113,8 +115,7 @@ test('the backend is handed every setting its configuration reads, but those the
   const body = schema.slice(schema.indexOf('export const envSchema'), schema.indexOf('function unsafeInProduction'));
   const settings = [...body.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map(([, name]) => name);
   // Fixed by the image (WEB_ROOT, the system's ffmpeg), by `make run` alone (the embedded database,
-  // the outbox production refuses), by the tests (the Firestore emulator), or built into the web
-  // app (the contact details, build arguments).
+  // the outbox production refuses), or by the tests (the Firestore emulator).
   const notForCompose = new Set([
     'WEB_ROOT',
     'FFMPEG_PATH',
@@ -122,8 +123,6 @@ test('the backend is handed every setting its configuration reads, but those the
     'DATABASE_EMBEDDED',
     'OUTBOX_DIR',
     'FIRESTORE_EMULATOR_HOST',
-    'CONTACT_EMAIL',
-    'CONTACT_PHONE',
   ]);
   const given = environmentOf(services.backend);
   assert.ok(settings.length > 40, 'the settings were read from the schema');
@@ -175,4 +174,11 @@ test('the backend reads every secret the override hands it from its file (config
   for (const name of ['backend', 'worker', 'backup'])
     for (const setting of Object.keys(secretsOverride.services[name].environment))
       assert.ok(fileSettings.includes(setting.replace(/_FILE$/, '')), `${name} ${setting}`);
+});
+
+test('the images build no operator setting in: no build argument, the contact details and analytics handed at start', () => {
+  for (const name of ['backend', 'web']) assert.equal(services[name].build.args, undefined, name);
+  assert.doesNotMatch(read('deploy/Dockerfile'), /^ARG (CONTACT_|VITE_GA_ID|GA_ID)/m);
+  for (const setting of ['CONTACT_EMAIL', 'CONTACT_PHONE', 'GA_ID'])
+    assert.ok(setting in environmentOf(services.backend), setting);
 });

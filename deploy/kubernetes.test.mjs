@@ -540,7 +540,7 @@ for (const { name: overlay } of overlays) {
 
       test('let web reach the backend and DNS alone; the backend, the worker and the Job PostgreSQL; the backend and the worker S3 and SMTP', () => {
         const egressPorts = (name) => [...ports(rules(workload(name), 'Egress'))].sort((a, b) => a - b);
-        assert.deepEqual(egressPorts('web'), [53, 3000]);
+        assert.deepEqual(egressPorts('web'), [53, 443, 3000]);
         assert.deepEqual(egressPorts('migrate'), [53, 5432]);
         for (const name of ['backend', 'worker'])
           assert.deepEqual(egressPorts(name), [25, 53, 443, 465, 587, 5432], name);

@@ -84,7 +84,8 @@ test('the template hands the backend the address nginx saw, never the X-Forwarde
     .join('\n');
   const values = (header) =>
     [...template.matchAll(new RegExp(`proxy_set_header\\s+${header}\\s+([^;]+);`, 'g'))].map(([, value]) => value);
-  const proxyingLocations = [...template.matchAll(/proxy_set_header\s+Host\b/g)].length;
+  // Every place that proxies to the backend names it by $giftcast_host (storage's location, its own).
+  const proxyingLocations = [...template.matchAll(/proxy_set_header\s+Host\s+\$giftcast_host\b/g)].length;
   assert.deepEqual(values('X-Forwarded-For'), Array(proxyingLocations).fill('$remote_addr'));
   assert.deepEqual(values('X-Real-IP'), Array(proxyingLocations).fill('$remote_addr'));
   assert.doesNotMatch(template, /\$proxy_add_x_forwarded_for/);

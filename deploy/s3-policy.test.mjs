@@ -12,7 +12,9 @@ const policy = JSON.parse(readFileSync(join(repo, 'deploy/s3/giftcast-app-policy
 /**
  * The IAM action each S3 call of the backend needs. CreateBucket is the operator's (the backend
  * creates a bucket only where none exists, as with MinIO); a multipart upload (lib-storage's
- * Upload) is PutObject's, and is aborted on failure.
+ * Upload) is PutObject's, and is aborted on failure. The tus store (S3Store) writes each chunk as
+ * parts of a multipart upload, lists them to find the offset, reads and deletes its records, and
+ * aborts the multipart upload on termination; the purge lists unfinished ones to abort them.
  */
 const ACTIONS = {
   HeadBucket: ['s3:ListBucket'],
@@ -22,7 +24,19 @@ const ACTIONS = {
   DeleteObjects: ['s3:DeleteObject'],
   Upload: ['s3:PutObject', 's3:AbortMultipartUpload'],
   CreateBucket: [],
+  AbortMultipartUpload: ['s3:AbortMultipartUpload'],
+  ListMultipartUploads: ['s3:ListBucketMultipartUploads'],
+  S3Store: [
+    's3:PutObject',
+    's3:GetObject',
+    's3:DeleteObject',
+    's3:AbortMultipartUpload',
+    's3:ListMultipartUploadParts',
+  ],
 };
+
+/** Actions on the bucket itself; every other action is on its objects. */
+const BUCKET_ACTIONS = new Set(['s3:ListBucket', 's3:ListBucketMultipartUploads']);
 
 /** The S3 calls in the backend's sources (its unit tests left out). */
 function backendCalls() {
@@ -35,6 +49,7 @@ function backendCalls() {
         const source = readFileSync(path, 'utf8');
         for (const [, name] of source.matchAll(/new (\w+)Command\(/g)) calls.add(name);
         if (/new Upload\(/.test(source)) calls.add('Upload');
+        if (/new S3Store\(/.test(source)) calls.add('S3Store');
       }
     }
   };
@@ -55,7 +70,7 @@ test('allows every S3 call the backend makes, each on the bucket or its objects'
   for (const call of calls) {
     assert.ok(call in ACTIONS, `the backend calls ${call}: name the permission it needs here and in the policy`);
     for (const action of ACTIONS[call]) {
-      const on = action === 's3:ListBucket' ? bucketActions : objectActions;
+      const on = BUCKET_ACTIONS.has(action) ? bucketActions : objectActions;
       assert.ok(on.includes(action), `${call} needs ${action}`);
     }
   }

@@ -72,6 +72,7 @@ export default defineConfig({
         DATA_DIR: E2E.dataDir,
         SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
         ADMIN_PASSWORD: E2E.adminPassword,
+        ...E2E.contact,
         HOST: '127.0.0.1',
         // The tests all post from 127.0.0.1, far more than any visitor: budgets the suite never
         // meets. The API tests prove the defaults; deploy.spec.ts meets nginx's own budgets from

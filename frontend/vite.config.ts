@@ -13,7 +13,7 @@ const zopfliGzip = async (input: InputType) =>
 const envDir = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig(({ mode, isSsrBuild }) => {
-  // Fail the build (or dev start) on a bad CONTACT_EMAIL / PUBLIC_URL rather than in the browser;
+  // Fail the build (or dev start) on a bad PUBLIC_URL or VIDEO_MAX_BYTES rather than in the browser;
   // the app receives the checked values (src/lib/env.ts).
   const appEnv = parseEnv(loadEnv(mode, envDir, ENV_PREFIXES));
 

@@ -6,9 +6,9 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { dist, rssMiB, sleep, startBackend, withSchema } from './support.mjs';
+import { dist, rssMiB, sized, sleep, startBackend, withSchema } from './support.mjs';
 
-const SUBSCRIBERS = Number(process.env.BENCH_NEWSLETTER_SUBSCRIBERS ?? 10_000);
+const SUBSCRIBERS = Number(process.env.BENCH_NEWSLETTER_SUBSCRIBERS ?? sized(10_000, 50));
 const CONNECTIONS = Number(process.env.BENCH_NEWSLETTER_CONNECTIONS ?? 3);
 const PUBLIC_URL = 'http://giftcast.bench';
 

@@ -18,18 +18,18 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startLocalNginx } from '../../deploy/nginx/local-nginx.mjs';
-import { dist, freePort, readSnapshots, sleep, startBackend, withDatabase } from './support.mjs';
+import { dist, freePort, readSnapshots, sized, sleep, startBackend, withDatabase } from './support.mjs';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { startEmbeddedStorage } = require(`${dist}/local/embedded-storage.js`);
 const { DEMO_POSTS, DEMO_TESTIMONIALS } = require(`${dist}/local/demo-content.js`);
 
 const CONNECTIONS = 200;
-const READ_SECONDS = Number(process.env.BENCH_LOAD_READ_SECONDS ?? 12);
-const READ_ROUNDS = 3;
-const MIXED_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const WRITERS = Number(process.env.BENCH_LOAD_WRITERS ?? 40);
-const STREAMS = Number(process.env.BENCH_LOAD_STREAMS ?? 20);
+const READ_SECONDS = Number(process.env.BENCH_LOAD_READ_SECONDS ?? sized(12, 2));
+const READ_ROUNDS = sized(3, 1);
+const MIXED_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? sized(60, 6));
+const WRITERS = Number(process.env.BENCH_LOAD_WRITERS ?? sized(40, 4));
+const STREAMS = Number(process.env.BENCH_LOAD_STREAMS ?? sized(20, 5));
 // Each writing visitor's share over the run: within nginx's burst of 10 and the backend's 10 an hour.
 const WRITES_PER_VISITOR = 8;
 const STREAMS_PER_ADDRESS = 5;

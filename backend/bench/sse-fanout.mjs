@@ -2,10 +2,10 @@
 // last client's new snapshot (median, p95), and the backend's resident memory. The same
 // measurement with 1 client in the same run is the baseline.
 import { Agent, get } from 'node:http';
-import { readSnapshots, rssMiB, sleep, startBackend, withDatabase } from './support.mjs';
+import { readSnapshots, rssMiB, sized, sleep, startBackend, withDatabase } from './support.mjs';
 
-const CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 2000);
-const CHANGES = Number(process.env.BENCH_SSE_CHANGES ?? 20);
+const CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? sized(2000, 20));
+const CHANGES = Number(process.env.BENCH_SSE_CHANGES ?? sized(20, 2));
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

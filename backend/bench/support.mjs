@@ -7,6 +7,14 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 
 export const DATABASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * BENCH_SMOKE=1 (`make test-bench`, part of `make test`): every benchmark once at its smallest size,
+ * so that a change that breaks one fails the tests. Its figures mean nothing and nothing is judged.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+/** `full` for `make bench`, `smoke` for the smoke run. */
+export const sized = (full, smoke) => (SMOKE ? smoke : full);
 export const dist = resolve(import.meta.dirname, '../dist');
 const ADMIN_PASSWORD = 'bench-admin-password';
 
@@ -83,6 +91,7 @@ export async function startBackend(databaseUrl, env = {}) {
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
+      METRICS_PORT: '0',
       DATABASE_URL: databaseUrl,
       ADMIN_PASSWORD,
       JWT_SECRET: 'bench-jwt-secret-0123456789-0123456789',

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
-import { dist, rssMiB, sleep, startBackend as startBench, withSchema } from './support.mjs';
+import { dist, rssMiB, sized, sleep, startBackend as startBench, withSchema } from './support.mjs';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { startEmbeddedStorage } = require(`${dist}/local/embedded-storage.js`);
@@ -22,6 +22,13 @@ const { parseConfig } = require(`${dist}/config/config.schema.js`);
 const { mediaLimits } = require(`${dist}/video/media-limits.js`);
 const { MediaTools } = require(`${dist}/video/media-tools.js`);
 const MiB = 1024 * 1024;
+/** The upload's size, the transcoded clip's length, the purges' sizes and the rounds of each measure. */
+const UPLOAD_MIB = sized(100, 8);
+const CLIP_SECONDS = sized(60, 2);
+const PURGES = sized([1000, 10000], [10, 100]);
+const ROUNDS = sized(3, 1);
+/** The normal clip beside the bombs. */
+const NORMAL_SECONDS = sized(10, 2);
 // The S3 server runs in this process: never block its event loop while it serves.
 const execAsync = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'giftcast-bench-'));
@@ -79,7 +86,7 @@ function bigUpload() {
   ]);
   const file = join(work, 'upload.webm');
   const head = readFileSync(clip);
-  writeFileSync(file, Buffer.concat([head, Buffer.alloc(100 * MiB - head.length, 0)]));
+  writeFileSync(file, Buffer.concat([head, Buffer.alloc(UPLOAD_MIB * MiB - head.length, 0)]));
   return file;
 }
 
@@ -139,13 +146,13 @@ async function uploadBench() {
       const backend = await startBackend(databaseUrl, storage, { ROLE: 'web' });
       try {
         const file = bigUpload();
-        const codes = await newCodes(backend, 6);
+        const codes = await newCodes(backend, ROUNDS + 1);
         await uploadThroughBackend(backend, codes[0].qrToken, file); // warm-up
         const direct = [];
         const through = [];
         let rssBefore = Infinity;
         let rssPeak = 0;
-        for (let i = 1; i <= 3; i++) {
+        for (let i = 1; i <= ROUNDS; i++) {
           direct.push(await directMultipartPut(storage, file));
           rssBefore = Math.min(rssBefore, rssMiB(backend.child.pid));
           const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(backend.child.pid))), 20);
@@ -179,11 +186,11 @@ async function transcodeBench() {
     '-f',
     'lavfi',
     '-i',
-    'testsrc2=duration=60:size=1280x720:rate=30',
+    `testsrc2=duration=${CLIP_SECONDS}:size=1280x720:rate=30`,
     '-f',
     'lavfi',
     '-i',
-    'sine=frequency=440:duration=60',
+    `sine=frequency=440:duration=${CLIP_SECONDS}`,
     '-shortest',
     '-c:v',
     'libvpx',
@@ -212,7 +219,7 @@ async function transcodeBench() {
   const started = performance.now();
   await run(tools.ffmpeg, args, media.runLimits(env.TRANSCODE_TIMEOUT_SECONDS * 1000));
   const seconds = (performance.now() - started) / 1000;
-  return { ffmpeg: tools.ffmpeg, seconds, perVideoSecond: seconds / 60 };
+  return { ffmpeg: tools.ffmpeg, seconds, perVideoSecond: seconds / CLIP_SECONDS };
 }
 
 /** ffmpeg's output file, made in the scratch folder; `-f webm -` writes to a pipe, as a browser's recorder streams. */
@@ -272,11 +279,11 @@ async function bombBench() {
             '-f',
             'lavfi',
             '-i',
-            'testsrc2=duration=10:size=1280x720:rate=30',
+            `testsrc2=duration=${NORMAL_SECONDS}:size=1280x720:rate=30`,
             '-f',
             'lavfi',
             '-i',
-            'sine=duration=10',
+            `sine=duration=${NORMAL_SECONDS}`,
             '-shortest',
             '-c:v',
             'libx264',
@@ -292,7 +299,7 @@ async function bombBench() {
 
         // Refused from its headers as it uploads: the answer comes before the upload would be stored.
         const refusals = [];
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < ROUNDS; i++) {
           const started = performance.now();
           const status = await uploadBytes(backend, next(), huge, 'huge.mp4', 'video/mp4');
           if (status !== 422) throw new Error(`the 8192x8192 upload answered ${status}`);
@@ -301,7 +308,7 @@ async function bombBench() {
 
         // Refused from its packets by the transcoder, before ffmpeg starts.
         const packetRefusals = [];
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < ROUNDS; i++) {
           const token = next();
           const started = performance.now();
           if ((await uploadBytes(backend, token, squashed, 'squashed.webm', 'video/webm')) !== 201)
@@ -314,7 +321,7 @@ async function bombBench() {
         // A normal clip alone, then right after each kind of bomb.
         const alone = [];
         const afterBombs = [];
-        for (let i = 0; i < 2; i++) {
+        for (let i = 0; i < Math.min(ROUNDS, 2); i++) {
           let token = next();
           let started = performance.now();
           await uploadBytes(backend, token, normal, 'normal.mp4', 'video/mp4');
@@ -443,7 +450,7 @@ try {
 async function reportUpload() {
   const upload = await uploadBench();
   const mib = upload.size / MiB;
-  console.log('Video upload, 100 MiB (best of 3, same S3-compatible server)');
+  console.log(`Video upload, ${UPLOAD_MIB} MiB (best of ${ROUNDS}, same S3-compatible server)`);
   console.log(`  direct multipart PUT:   ${upload.direct.toFixed(2)} s  (${(mib / upload.direct).toFixed(0)} MiB/s)`);
   console.log(`  through the backend:    ${upload.through.toFixed(2)} s  (${(mib / upload.through).toFixed(0)} MiB/s)`);
   console.log(`  ratio backend/direct:   ${(upload.direct / upload.through).toFixed(2)} (goal >= 0.8)`);
@@ -454,27 +461,28 @@ async function reportUpload() {
 
 async function reportTranscode() {
   const transcode = await transcodeBench();
-  console.log('Transcode, 60 s 720p30 WebM -> H.264/AAC MP4');
+  console.log(`Transcode, ${CLIP_SECONDS} s 720p30 WebM -> H.264/AAC MP4`);
   console.log(
     `  ${transcode.seconds.toFixed(1)} s wall, ${transcode.perVideoSecond.toFixed(2)} s of work per second of video (${transcode.ffmpeg})`,
   );
 }
 
 async function reportPurge() {
-  const small = await purgeBench(1000);
-  const large = await purgeBench(10000);
+  const [small, large] = [await purgeBench(PURGES[0]), await purgeBench(PURGES[1])];
   const line = (label, r) =>
     `  ${label} ${r.seconds.toFixed(1)} s (process start included); the server alone deletes the same keys in ${r.raw.toFixed(1)} s (x${(r.seconds / r.raw).toFixed(2)})`;
   console.log('Purge of expired messages (row, code, 2 objects each)');
-  console.log(line('1,000: ', small));
-  console.log(line('10,000:', large));
+  console.log(line(`${PURGES[0].toLocaleString('en')}:`, small));
+  console.log(line(`${PURGES[1].toLocaleString('en')}:`, large));
   console.log(`  growth x${(large.seconds / small.seconds).toFixed(1)} for x10 messages (goal <= 20 s for 10,000)`);
 }
 
 async function reportBombs() {
   const bombs = await bombBench();
   const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
-  console.log('Video bombs (median of 3; normal clip: 10 s 720p30 H.264, median of 2)');
+  console.log(
+    `Video bombs (median of ${ROUNDS}; normal clip: ${NORMAL_SECONDS} s 720p30 H.264, median of ${Math.min(ROUNDS, 2)})`,
+  );
   console.log(
     `  8192x8192 MP4 (${kb(bombs.sizes.huge)}), refused from its headers on upload (422): ${bombs.headerRefusal.toFixed(2)} s`,
   );

@@ -7,6 +7,8 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ErrorBody, HttpExceptionFilter } from './common/http-exception.filter';
+import { Draining } from './common/draining';
+import { Metrics } from './metrics/metrics';
 import { JSON_DEPTH_LIMIT, limitJsonDepth } from './common/json-depth';
 import { requestLanguage } from './common/language';
 import { translate } from './common/messages';
@@ -30,6 +32,17 @@ function trustProxy(value: string): boolean | number | string {
 }
 
 /**
+ * Where signed storage links point: S3_PUBLIC_ENDPOINT, else S3_ENDPOINT (with the bucket's
+ * subdomain unless S3_FORCE_PATH_STYLE), else any https address (AWS's own).
+ */
+function storageOrigins(env: Env): string[] {
+  const endpoint = env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT;
+  if (!endpoint) return ['https:'];
+  const { protocol, host, origin } = new URL(endpoint);
+  return env.S3_FORCE_PATH_STYLE ? [origin] : [`${protocol}//*.${host}`];
+}
+
+/**
  * With KAKAO_JS_KEY set, Kakao's SDK file (only that file of its host) may run, and its share may
  * post the card to Kakao's sharer; without it neither is allowed. The same on every page: the app
  * moves between pages without loading a new document, so a visitor who came in on another page
@@ -38,6 +51,8 @@ function trustProxy(value: string): boolean | number | string {
 function contentSecurityPolicy(env: Env) {
   const analytics = ['https://www.googletagmanager.com', 'https://www.google-analytics.com'];
   const kakao = kakaoShareOf(env);
+  // VIDEO_DELIVERY=redirect sends the player and the poster to storage's own address.
+  const storage = env.VIDEO_DELIVERY === 'redirect' ? storageOrigins(env) : [];
   return {
     useDefaults: true,
     directives: {
@@ -45,8 +60,8 @@ function contentSecurityPolicy(env: Env) {
       'script-src': ["'self'", ...analytics, ...(kakao ? [kakao.sdkUrl] : [])],
       'form-action': ["'self'", ...(kakao ? [KAKAO_SHARER_ORIGIN] : [])],
       'connect-src': ["'self'", ...analytics, 'https://*.google-analytics.com'],
-      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-      'media-src': ["'self'", 'blob:'],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:', ...storage],
+      'media-src': ["'self'", 'blob:', ...storage],
       'style-src': ["'self'", "'unsafe-inline'"],
       'frame-ancestors': ["'none'"],
       'upgrade-insecure-requests': null,
@@ -54,11 +69,43 @@ function contentSecurityPolicy(env: Env) {
   };
 }
 
+const HEALTH_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
+
 /** A worker answers orchestrators' health checks and nothing else. */
 function onlyHealthChecks(request: Request, response: Response, next: NextFunction): void {
-  if (request.path === '/api/health') return next();
+  if (HEALTH_PATHS.has(request.path)) return next();
   response.setHeader('Cache-Control', 'no-store');
   response.status(404).json({ statusCode: 404, error: translate('error.routeNotFound', requestLanguage(request)) });
+}
+
+/**
+ * Counts every answer by its route pattern (Express's, `/api/messages/:qrToken/video`), never by the
+ * path asked for: a token or an id is never a label. An answer no route gave (a page, a 404) counts
+ * as `(none)`.
+ */
+function countRequests(metrics: Metrics) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    const stop = metrics.httpDuration.startTimer();
+    response.once('finish', () => {
+      const route = (request.route as { path?: unknown } | undefined)?.path;
+      const labels = {
+        method: request.method,
+        route: typeof route === 'string' ? route : '(none)',
+        status: String(response.statusCode),
+      };
+      stop(labels);
+      metrics.httpRequests.inc(labels);
+    });
+    next();
+  };
+}
+
+/** While draining no connection is kept for a next request: nginx opens its next one to another replica. */
+function closeConnectionsWhileDraining(draining: Draining) {
+  return (_request: Request, response: Response, next: NextFunction): void => {
+    if (draining.active) response.setHeader('Connection', 'close');
+    next();
+  };
 }
 
 /**
@@ -89,7 +136,7 @@ export function openApiDocument(app: INestApplication): OpenAPIObject {
 
 /**
  * The whole HTTP application: used by `main.ts`, by `make run` and by the end-to-end tests. With
- * ROLE=worker it serves only GET /api/health, for orchestrators.
+ * ROLE=worker it serves only the health checks (GET /api/health, /api/health/live, /api/health/ready).
  */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const { env } = config;
@@ -102,6 +149,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
   app.set('trust proxy', trustProxy(env.TRUST_PROXY));
   app.use(requestLogging(logger));
+  app.use(countRequests(app.get(Metrics)));
+  app.use(closeConnectionsWhileDraining(app.get(Draining)));
   if (env.ROLE === 'worker') app.use(onlyHealthChecks);
   app.use(undecodableApiPaths);
   app.disable('x-powered-by');
@@ -120,6 +169,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,
     });
   }
-  app.enableShutdownHooks();
+  // Stopping on a signal drains first: server.ts, stopOnSignals.
   return app;
 }

@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { loggerModule } from './logging/request-logging';
 import { MailModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { QrModule } from './qr/qr.module';
 import { StorageModule } from './storage/storage.module';
@@ -30,6 +31,7 @@ export class AppModule {
         ...(config.env.ROLE === 'web' ? [] : [JobsModule]),
         CommonModule,
         DatabaseModule,
+        MetricsModule,
         MailModule,
         StorageModule,
         AdminAuthModule,

@@ -1,4 +1,5 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from './app.factory';
@@ -7,7 +8,9 @@ import { translate } from './common/messages';
 import { appConfig } from './config/app-config';
 import type { Env } from './config/config.schema';
 import { runMigrations, waitForMigrations } from './database/data-source';
+import { Draining } from './common/draining';
 import { createLogger } from './logging/logger';
+import { Metrics, serveMetrics } from './metrics/metrics';
 
 const connectionsWithRequests = new WeakSet<Duplex>();
 
@@ -34,6 +37,8 @@ function answerMalformedRequest(error: Error & { code?: string }, socket: Duplex
 export interface RunningServer {
   app: NestExpressApplication;
   url: string;
+  /** Prometheus's endpoint, on METRICS_PORT. */
+  metricsUrl: string;
 }
 
 /**
@@ -72,7 +77,32 @@ export async function startServer(env: Env, host = '0.0.0.0'): Promise<RunningSe
   });
   http.on('clientError', answerMalformedRequest);
   await app.listen(env.PORT, host);
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
-  return { app, url: `http://localhost:${port}` };
+  const metrics = await serveMetrics(app.get(Metrics), env.METRICS_PORT, host);
+  http.once('close', () => metrics.close());
+  return {
+    app,
+    url: `http://localhost:${portOf(http, env.PORT)}`,
+    metricsUrl: `http://localhost:${portOf(metrics, env.METRICS_PORT)}/metrics`,
+  };
+}
+
+function portOf(server: Server, asked: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : asked;
+}
+
+/**
+ * SIGTERM (an orchestrator's stop, a rolling update) or SIGINT: drain first (readiness answers
+ * 503, no connection is kept, the live list's streams end), then close as Nest does: the jobs hand
+ * their leases back, the requests under way (an upload) finish, the database closes. Then the
+ * signal is raised again, so the process ends as the signal's own.
+ */
+export function stopOnSignals(app: NestExpressApplication): void {
+  const signals = ['SIGTERM', 'SIGINT'] as const;
+  const stop = (signal: NodeJS.Signals) => {
+    for (const other of signals) process.removeListener(other, stop);
+    app.get(Draining).start();
+    void app.close().finally(() => process.kill(process.pid, signal));
+  };
+  for (const signal of signals) process.on(signal, stop);
 }

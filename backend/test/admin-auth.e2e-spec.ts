@@ -28,6 +28,9 @@ const DEFAULT_JWT_TTL_SECONDS = 12 * 3600;
  */
 const REVIEWED_PUBLIC_ROUTES = [
   'GET /api/health',
+  // Liveness and readiness for orchestrators; through nginx only the bare status.
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/testimonials/featured',
   'POST /api/contact',
   'POST /api/partner',

@@ -1,3 +1,5 @@
+import { CommonModule } from '../src/common/common.module';
+import { MetricsModule } from '../src/metrics/metrics.module';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Test } from '@nestjs/testing';
 import { deleteApp, getApps, initializeApp } from 'firebase-admin/app';
@@ -363,7 +365,7 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
   it('is the store the QR module provides when QR_STORE selects it, started and stopped with the module', async () => {
     const other = await backend.replica();
     const moduleRef = await Test.createTestingModule({
-      imports: [ConfigModule.forRoot(appConfig(backend.env)), DatabaseModule, QrModule],
+      imports: [ConfigModule.forRoot(appConfig(backend.env)), CommonModule, DatabaseModule, MetricsModule, QrModule],
     }).compile();
     await moduleRef.init();
     const provided = moduleRef.get(QrStore);

@@ -6,6 +6,8 @@ import { Client } from 'pg';
 import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
 import { freePort } from '../src/local/free-port';
 import { type BackendProcess, startBackendProcess } from './support/backend-process';
+import { TcpOutage } from './support/fault-proxy';
+import { validInquiry } from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
 import { SseClient } from './support/sse-client';
 import { eventually } from './support/eventually';
@@ -311,5 +313,65 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
     const { rows } = await db.query('SELECT status FROM qr_codes WHERE id = $1', [uploaded.code.id]);
     expect(rows[0].status).toBe('expired');
     expect((await db.query('SELECT 1 FROM video_messages WHERE id = $1', [uploaded.messageId])).rowCount).toBe(0);
+  });
+
+  const inquire = (origin: string) =>
+    fetch(`${origin}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(validInquiry()),
+    });
+
+  it('gives both replicas one budget, counted through nginx, and a restarted replica keeps it', async () => {
+    // RATE_LIMIT_INQUIRIES at its default, 10 an hour: nginx hands them to the replicas in turn.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await inquire(site)).status);
+    expect(statuses).toEqual(Array(10).fill(201));
+    for (const origin of [site, web[0].url, web[1].url]) expect((await inquire(origin)).status).toBe(429);
+
+    await web[0].stop();
+    web[0] = await backend('web');
+    const refused = await inquire(web[0].url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+  });
+
+  it('refuses logins while the database is away (503), lets public writes past their budget, and logs in again once it is back', async () => {
+    const database = new URL(env.DATABASE_URL);
+    const outage = await new TcpOutage(database.hostname, Number(database.port || 5432)).start();
+    database.hostname = '127.0.0.1';
+    database.port = String(outage.port);
+    const cut = await startBackendProcess({ ...env, ROLE: 'web', DATABASE_URL: database.toString() });
+    started.push(cut);
+    const login = () =>
+      fetch(`${cut.url}/api/admin/verify`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+    try {
+      // Its budget was spent by the test before: counted, the inquiry would be refused.
+      expect((await inquire(cut.url)).status).toBe(429);
+      outage.goDown();
+      const refused = await login();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(((await refused.json()) as { statusCode: number }).statusCode).toBe(503);
+
+      // Fails open: not refused by the budget, it reaches the write, which needs the database too.
+      expect((await inquire(cut.url)).status).not.toBe(429);
+      expect(logLines(cut).some((line) => line.msg.startsWith('the inquiries budget was not counted'))).toBe(true);
+
+      outage.comeBack();
+      await eventually(
+        () => login().then((response) => response.status),
+        (status) => status === 200,
+        'a login once the database is back',
+        20_000,
+      );
+    } finally {
+      await cut.stop();
+      await outage.stop();
+    }
   });
 });

@@ -196,6 +196,8 @@ export function startLocalNginx(variables, { serverDirectives = '', errorLog = '
     return status;
   });
   return {
+    /** nginx's master process (its workers are its children). */
+    pid: nginx.pid,
     /** The JSON access log the templates configure (removed with the scratch directory when nginx stops). */
     accessLog,
     /** Resolves with nginx's exit code (or signal) when it stops, whoever stopped it (the certificate check too). */

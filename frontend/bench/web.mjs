@@ -32,11 +32,14 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+// BENCH_SMOKE=1 (`make test-bench`): one run of / and a recorded /v page, no baseline: it shows the
+// benchmark still runs, and its figures mean nothing.
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? (SMOKE ? 1 : 3));
 // 'simulate' (Lighthouse's default: the phone's timings computed from an unthrottled load) or
 // 'devtools' (the browser itself slowed to the phone's network and CPU while the page loads).
 const THROTTLING = process.env.BENCH_WEB_THROTTLING ?? 'simulate';
-const BASELINE = process.env.BENCH_WEB_BASELINE ?? '7de5d9f';
+const BASELINE = process.env.BENCH_WEB_BASELINE ?? (SMOKE ? '' : '7de5d9f');
 /** The interactions' phone: Chromium's CPU slowed this many times. */
 const CPU_SLOWDOWN = 4;
 const INTERACTION_GOAL_MS = 200;
@@ -193,7 +196,7 @@ async function pagesOf(site, clip) {
   const codes = await (await fetch(`${site}/api/qr/available`)).json();
   const [unused, recorded] = [codes[0], codes.at(-1)];
   // BENCH_WEB_PAGES=/,/support measures only those ('post' for the post).
-  const only = process.env.BENCH_WEB_PAGES?.split(',');
+  const only = process.env.BENCH_WEB_PAGES?.split(',') ?? (SMOKE ? ['/', '/v/{recorded}'] : undefined);
   const pages = [
     ['/', '/'],
     ['/blog', '/blog'],

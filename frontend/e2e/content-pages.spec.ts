@@ -1,11 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { loadEnv } from 'vite';
-import { ENV_PREFIXES, parseEnv } from '../src/lib/env-schema';
+import { E2E } from './support/stack';
 
-// The contact details the build baked in: the same files and variables vite.config.ts reads.
-const contact = parseEnv(loadEnv('production', fileURLToPath(new URL('../..', import.meta.url)), ENV_PREFIXES));
+// The contact details the backend was started with (CONTACT_EMAIL, CONTACT_PHONE), not the build's.
+const { contact } = E2E;
 
 type Language = 'ko' | 'en';
 

@@ -3,16 +3,16 @@ import { freshCode, subscribedToken } from './support/seeding';
 import { useLanguage, withoutBanner } from './support/visitor';
 
 // A visitor taps as soon as the page shows its buttons. On a slow phone (the CPU slowed 4x) a click
-// 0 to 1000 ms after the load event must do what it says within 2 s: never a dead button while the
-// app is still taking over the server's HTML. Deliberately not ./support/test, whose goto waits
-// until the app has taken over: that wait is what this file measures.
+// 0 to 1000 ms after the load event must do what it says: never a dead button while the app is
+// still taking over the server's HTML. A click fails only when its effect never shows (10 s is
+// far past any slow start); how fast it showed is a figure, printed for each click and measured by
+// `make bench-web`, never a pass or a fail. Deliberately not ./support/test, whose goto waits until
+// the app has taken over: that wait is what this file is about.
 
 /** After the load event, before the click; one fresh visit per delay. */
 const DELAYS_MS = [0, 100, 250, 500, 1000];
-/** What the visitor waits at most for a click to show its effect. */
-const EFFECT_WITHIN_MS = 2_000;
-/** How long a failure looks on, to tell a late effect from a click that was lost. */
-const LOOK_FOR_LATE_EFFECT_MS = 5_000;
+/** A click whose effect has not shown after this long was lost: a dead click, whatever the machine. */
+const DEAD_AFTER_MS = 10_000;
 const CPU_SLOWDOWN = 4;
 
 const TEXTS = {
@@ -130,9 +130,8 @@ const test = base.extend<{ visitor: () => Promise<BrowserContext> }>({
 
 /**
  * Loads `click.path` once per delay with the CPU slowed, waits for the load event and the delay,
- * clicks the control once as soon as it is visible, and expects its effect within 2 s. Every delay
- * is tried; each miss is its own failure, naming the click and the delay and telling a late effect
- * from none at all.
+ * clicks the control once as soon as it is visible, and expects its effect to show. Every delay is
+ * tried; each dead click is its own failure, naming the click and the delay.
  */
 async function expectEveryClickAnswered(visitor: () => Promise<BrowserContext>, click: Click): Promise<void> {
   // The page once, untimed, in the visitor's language: a server that has just started renders and
@@ -153,9 +152,7 @@ async function expectEveryClickAnswered(visitor: () => Promise<BrowserContext>, 
       await control.waitFor({ state: 'visible', timeout: 15_000 });
       const clickedAt = Date.now();
       // The time the effect showed, taken when it shows: the click itself returns late on a busy page.
-      const shownAfter = click
-        .effect(page, LOOK_FOR_LATE_EFFECT_MS)
-        .then((shown) => (shown ? Date.now() - clickedAt : null));
+      const shownAfter = click.effect(page, DEAD_AFTER_MS).then((shown) => (shown ? Date.now() - clickedAt : null));
       // Once, where the control is now: Playwright's wait for a stable, enabled, unobscured target
       // (and its retries) would wait out exactly the dead time this test is after.
       await control.click({ trial: false, force: true, timeout: 10_000 });
@@ -164,13 +161,12 @@ async function expectEveryClickAnswered(visitor: () => Promise<BrowserContext>, 
       console.log(
         `click\t${test.info().project.name}\t${click.target}\t+${delay} ms\t${shownAfterMs === null ? 'none' : `${shownAfterMs} ms`}`,
       );
-      const outcome =
-        shownAfterMs === null
-          ? `nothing showed within ${LOOK_FOR_LATE_EFFECT_MS / 1000} s (a dead click)`
-          : `its effect showed after ${shownAfterMs} ms`;
       expect
-        .soft(shownAfterMs ?? Infinity, `${click.target}, clicked ${delay} ms after the load event: ${outcome}`)
-        .toBeLessThanOrEqual(EFFECT_WITHIN_MS);
+        .soft(
+          shownAfterMs,
+          `${click.target}, clicked ${delay} ms after the load event: nothing showed within ${DEAD_AFTER_MS / 1000} s (a dead click)`,
+        )
+        .not.toBeNull();
     } catch (error) {
       // The visit itself failed (the page did not load, the control never showed): named too.
       throw new Error(`${click.target}, ${delay} ms after the load event: ${String(error)}`, { cause: error });

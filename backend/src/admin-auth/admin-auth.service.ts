@@ -4,7 +4,9 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { ApiProperty } from '@nestjs/swagger';
 import { isUUID } from 'class-validator';
+import { DataSource } from 'typeorm';
 import type { VerifiedAdminToken } from '../common/admin-access.decorators';
+import { postgresStore } from '../common/limiter-store';
 import { AppConfig } from '../config/app-config';
 import { DeviceCookies } from './device-cookie';
 import { LoginThrottle } from './login-throttle';
@@ -97,18 +99,22 @@ export class AdminAuthService {
     private readonly jwt: JwtService,
     private readonly revoked: RevokedTokenRepository,
     private readonly config: AppConfig,
+    dataSource: DataSource,
   ) {
     const { env } = config;
     this.matchesPassword = passwordChecker(env);
     this.fingerprint = Buffer.from(passwordFingerprint(env));
     this.devices = new DeviceCookies(jwtSecret(env));
-    this.throttle = new LoginThrottle({
-      maxFailuresPerAddress: env.ADMIN_LOGIN_MAX_FAILURES,
-      globalFreeFailures: env.ADMIN_LOGIN_GLOBAL_FREE_FAILURES,
-      globalMaxDelaySeconds: env.ADMIN_LOGIN_GLOBAL_MAX_DELAY_SECONDS,
-      maxFailuresPerDevice: env.ADMIN_LOGIN_DEVICE_MAX_FAILURES,
-      deviceLockoutSeconds: env.ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS,
-    });
+    this.throttle = new LoginThrottle(
+      {
+        maxFailuresPerAddress: env.ADMIN_LOGIN_MAX_FAILURES,
+        globalFreeFailures: env.ADMIN_LOGIN_GLOBAL_FREE_FAILURES,
+        globalMaxDelaySeconds: env.ADMIN_LOGIN_GLOBAL_MAX_DELAY_SECONDS,
+        maxFailuresPerDevice: env.ADMIN_LOGIN_DEVICE_MAX_FAILURES,
+        deviceLockoutSeconds: env.ADMIN_LOGIN_DEVICE_LOCKOUT_SECONDS,
+      },
+      postgresStore(dataSource),
+    );
   }
 
   async login(password: string, client: AdminClient): Promise<AdminLogin> {

@@ -1,4 +1,5 @@
-import type { HttpException } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { type LoginClient, LoginThrottle, type LoginThrottleSettings } from './login-throttle';
 
 /** What the throttle answers an attempt from `address`: admitted, or the 429's message and Retry-After. */
@@ -147,5 +148,18 @@ describe('LoginThrottle', () => {
       expect(await attempt(throttle, 'admin-home')).toBe('checked');
       expect(await attempt(throttle, 'elsewhere', 'succeeds')).toBe('checked');
     });
+  });
+
+  it('fails closed: a count the store cannot give refuses the check with 503, for trusted devices too', async () => {
+    const unreachable = new RateLimiterMemory({ points: 1, duration: 1 });
+    jest.spyOn(unreachable, 'consume').mockRejectedValue(new Error('connect ECONNREFUSED'));
+    jest.spyOn(unreachable, 'penalty').mockRejectedValue(new Error('connect ECONNREFUSED'));
+    const throttle = new LoginThrottle(DEFAULTS, () => unreachable);
+    for (const client of [{ address: 'a' }, { address: 'a', device: 'known' }]) {
+      const refusal = await throttle.admit(client).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(HttpException);
+      expect((refusal as HttpException).getStatus()).toBe(503);
+      expect((refusal as HttpException).getResponse()).toBe('error.unavailable');
+    }
   });
 });

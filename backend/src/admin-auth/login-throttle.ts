@@ -1,10 +1,7 @@
-import {
-  type IRateLimiterOptions,
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { RetryLaterException, retryAfterSeconds } from '../common/http-exception.filter';
+import { inProcessMemory, type LimiterStore } from '../common/limiter-store';
 import type { MessageKey } from '../common/messages';
 
 const ADDRESS_WINDOW_SECONDS = 60;
@@ -13,13 +10,8 @@ const GLOBAL_FIRST_DELAY_SECONDS = 1;
 /** The one key of the counts that every untrusted client shares. */
 const EVERYONE = 'everyone';
 
-/**
- * Where the counts live: a rate-limiter-flexible limiter for the options given. In this process's
- * memory by default; any of the library's stores (RateLimiterPostgres…) takes the same options.
- */
-export type LimiterStore = (options: IRateLimiterOptions) => RateLimiterAbstract;
-
-export const inProcessMemory: LimiterStore = (options) => new RateLimiterMemory(options);
+/** How long a client is asked to wait when the counts cannot be had. */
+const UNCOUNTED_RETRY_SECONDS = 5;
 
 export interface LoginThrottleSettings {
   /** Failed logins per client address per minute before that address gets 429. */
@@ -127,8 +119,25 @@ export class LoginThrottle {
     this.untrusted = new GlobalBackoff(store, settings.globalFreeFailures, settings.globalMaxDelaySeconds);
   }
 
-  /** Admits a check of a password sent by `client`, or throws a 429 saying how long to wait. */
-  async admit({ address, device }: LoginClient): Promise<LoginAttempt> {
+  /**
+   * Admits a check of a password sent by `client`, or throws a 429 saying how long to wait. Fails
+   * closed: when the counts cannot be had (the database is away or slow), no password is checked
+   * and the answer is 503, since unthrottled checks are what an attacker who can slow the database
+   * would want. A success that cannot be recorded leaves one failure counted, which its window
+   * forgets; the login itself stands.
+   */
+  async admit(client: LoginClient): Promise<LoginAttempt> {
+    let attempt: LoginAttempt;
+    try {
+      attempt = await this.counted(client);
+    } catch (error) {
+      if (error instanceof HttpException) throw error;
+      throw new RetryLaterException('error.unavailable', UNCOUNTED_RETRY_SECONDS, HttpStatus.SERVICE_UNAVAILABLE);
+    }
+    return { succeeded: () => attempt.succeeded().catch(() => undefined) };
+  }
+
+  private async counted({ address, device }: LoginClient): Promise<LoginAttempt> {
     if (device !== undefined) {
       await within('error.auth.deviceLocked', () => this.perDevice.consume(device));
       return { succeeded: async () => void (await this.perDevice.delete(device)) };

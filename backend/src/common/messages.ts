@@ -1,3 +1,5 @@
+import { LANGUAGES, type Language } from '@giftcast/contract/language';
+
 /**
  * Every message the API can put in an error body or a success answer, in Korean (default) and
  * English. Validation texts are the spec's (section 5); the frontend shows `error` as it comes.
@@ -193,8 +195,7 @@ export const MESSAGES = {
 } as const satisfies Record<string, { ko: string; en: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
-export type Language = 'ko' | 'en';
-export const LANGUAGES: readonly Language[] = ['ko', 'en'];
+export { LANGUAGES, type Language };
 
 export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, value);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BUILT_CONTACT } from '@giftcast/contract/site-contact';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
@@ -186,6 +187,8 @@ export const envSchema = z
     ROLE: z.enum(ROLES).default('all'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Prometheus's /metrics, on a port of its own that nginx never routes (0 picks a free port). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
     PUBLIC_URL: url.default('http://localhost:8080').transform((value) => value.replace(/\/+$/, '')),
     TRUST_PROXY: z.string().default('loopback'),
     WEB_ROOT: optionalString,
@@ -206,6 +209,14 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: booleanString.default(true),
+    /**
+     * Who sends a video's bytes once the backend has allowed them: node (this process), nginx (an
+     * X-Accel-Redirect to a signed storage request nginx makes) or redirect (a 302 to a signed URL
+     * at S3_PUBLIC_ENDPOINT).
+     */
+    VIDEO_DELIVERY: z.enum(['node', 'nginx', 'redirect']).default('node'),
+    /** The storage (or CDN) address players are sent to by VIDEO_DELIVERY=redirect; default S3_ENDPOINT. */
+    S3_PUBLIC_ENDPOINT: optionalString.pipe(url.optional()),
     STORAGE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
     /** A storage call with no answer, or a transfer with no byte either way, for this long fails. */
     STORAGE_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -257,6 +268,12 @@ export const envSchema = z
 
     VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(104_857_600),
     VIDEO_RETENTION_DAYS: z.coerce.number().int().positive().default(7),
+    UPLOAD_EXPIRY_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
     TRY_SERIAL_FROM: z.string().regex(/^\d+$/, 'must be digits').default('0500'),
     FFMPEG_PATH: optionalString,
     FFPROBE_PATH: optionalString,
@@ -279,8 +296,16 @@ export const envSchema = z
     /** Every frame's pixels together, in billions: 25 is 3 minutes of 1080p at 60 frames a second. */
     VIDEO_MAX_GIGAPIXELS: z.coerce.number().min(0.1).max(10_000).default(25),
 
-    CONTACT_EMAIL: z.string().default('hello@giftcast.example'),
-    CONTACT_PHONE: z.string().default('+82-2-0000-0000'),
+    /** Read at start and carried by every page (data-contact-email, …): no rebuild for another operator. */
+    CONTACT_EMAIL: optionalString.pipe(z.email('must be an e-mail address').default(BUILT_CONTACT.email)),
+    CONTACT_PHONE: optionalString.pipe(z.string().default(BUILT_CONTACT.phone)),
+    /** Google Analytics' measurement id, read at start; unset, no page loads analytics. */
+    GA_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]+$/, 'must be an analytics measurement id such as G-XXXXXXX')
+        .optional(),
+    ),
 
     KAKAO_JS_KEY: optionalString.pipe(
       z

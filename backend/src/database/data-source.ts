@@ -18,6 +18,8 @@ import { AddVideoMessageFailures1795643615000 } from './migrations/1795643615000
 import { CreateRevokedAdminTokens1795708092450 } from './migrations/1795708092450-CreateRevokedAdminTokens';
 import { AddVideoFailureReasons1795708684820 } from './migrations/1795708684820-AddVideoFailureReasons';
 import { AddSubscriberConfirmation1795731200000 } from './migrations/1795731200000-AddSubscriberConfirmation';
+import { CreateRateLimits1795805000000 } from './migrations/1795805000000-CreateRateLimits';
+import { AddResumableUploads1795810000000 } from './migrations/1795810000000-AddResumableUploads';
 
 export const ENTITIES = [
   ContactSubmission,
@@ -39,6 +41,8 @@ export const MIGRATIONS = [
   CreateRevokedAdminTokens1795708092450,
   AddVideoFailureReasons1795708684820,
   AddSubscriberConfirmation1795731200000,
+  CreateRateLimits1795805000000,
+  AddResumableUploads1795810000000,
 ];
 
 /** Any number: it only has to be the same for every replica of this application. */

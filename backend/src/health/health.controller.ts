@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../common/admin-access.decorators';
-import { HealthReport, HealthService } from './health.service';
+import { HealthReport, HealthService, LivenessReport, ReadinessReport } from './health.service';
 
 @ApiTags('health')
 @Controller('health')
@@ -21,6 +21,30 @@ export class HealthController {
   async check(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
     const report = await this.health.report();
     response.status(report.checks.database === 'up' ? 200 : 503).setHeader('Cache-Control', 'no-store');
+    return report;
+  }
+
+  @Public()
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: 200 while the process answers (it checks nothing else)' })
+  @ApiOkResponse({ type: LivenessReport })
+  live(@Res({ passthrough: true }) response: Response): LivenessReport {
+    response.setHeader('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  }
+
+  @Public()
+  @Get('ready')
+  @ApiOperation({
+    summary:
+      'Readiness: 200 while the database and the object store answer and the process is not stopping; 503 ' +
+      'with what is wrong otherwise (through nginx only the bare status)',
+  })
+  @ApiOkResponse({ type: ReadinessReport })
+  @ApiServiceUnavailableResponse({ type: ReadinessReport, description: 'Not ready, or draining' })
+  async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
+    const report = await this.health.readiness();
+    response.status(report.status === 'ready' ? 200 : 503).setHeader('Cache-Control', 'no-store');
     return report;
   }
 }

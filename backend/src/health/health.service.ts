@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { StorageService } from '../storage/storage.service';
 import { TranscodeJob } from '../video/transcode.job';
+import { Draining } from '../common/draining';
 
 const CHECK_TIMEOUT_MS = 3000;
 
@@ -24,6 +25,24 @@ export class HealthChecks {
     description: 'Only where this process transcodes (ROLE=all or worker)',
   })
   ffmpeg?: CheckStatus;
+}
+
+/** Readiness: whether this process should be sent requests now. */
+export class ReadinessReport {
+  @ApiProperty({ enum: ['ready', 'not-ready'] })
+  status: 'ready' | 'not-ready';
+
+  @ApiPropertyOptional({ description: 'Set on 503 only: told to stop, finishing what it holds' })
+  draining?: boolean;
+
+  @ApiPropertyOptional({ description: 'Set on 503 only' })
+  checks?: HealthChecks;
+}
+
+/** Liveness: the process answers. */
+export class LivenessReport {
+  @ApiProperty({ enum: ['ok'] })
+  status: 'ok';
 }
 
 export class HealthReport {
@@ -54,18 +73,31 @@ export class HealthService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: StorageService,
+    private readonly draining: Draining,
     @Optional() private readonly transcoder?: TranscodeJob,
   ) {}
 
+  /** Ready while the database and the object store answer and the process is not stopping. */
+  async readiness(): Promise<ReadinessReport> {
+    const checks = await this.dependencies();
+    const draining = this.draining.active;
+    if (!draining && checks.database === 'up' && checks.storage === 'up') return { status: 'ready' };
+    return { status: 'not-ready', draining, checks };
+  }
+
   async report(): Promise<HealthReport> {
+    const checks: HealthReport['checks'] = await this.dependencies();
+    if (this.transcoder) checks.ffmpeg = this.transcoder.available ? 'up' : 'down';
+    return { status: Object.values(checks).every((s) => s === 'up') ? 'ok' : 'degraded', checks };
+  }
+
+  private async dependencies(): Promise<HealthChecks> {
     const [database, storage] = await Promise.all([
       withinTimeout(() => this.db.query('SELECT 1')),
       withinTimeout((abortSignal) =>
         this.storage.client.send(new HeadBucketCommand({ Bucket: this.storage.bucket }), { abortSignal }),
       ),
     ]);
-    const checks: HealthReport['checks'] = { database, storage };
-    if (this.transcoder) checks.ffmpeg = this.transcoder.available ? 'up' : 'down';
-    return { status: Object.values(checks).every((s) => s === 'up') ? 'ok' : 'degraded', checks };
+    return { database, storage };
   }
 }

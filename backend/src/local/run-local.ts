@@ -10,6 +10,7 @@ import { seedDemoContent } from './seed-demo-content';
 import { startServer } from '../server';
 import { startEmbeddedDatabase } from './embedded-database';
 import { startEmbeddedStorage } from './embedded-storage';
+import { hasMotoServer, startMotoStorage } from './moto-storage';
 
 /**
  * `make run`: the whole product on one machine with only Node.js. Whatever is not configured
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   const defaults: Record<string, string> = {
     NODE_ENV: 'development',
     PORT: '8080',
+    // Prometheus's endpoint on a free port (the address is printed); METRICS_PORT chooses one.
+    METRICS_PORT: '0',
     WEB_ROOT: resolve(__dirname, '../../../frontend/dist'),
     OUTBOX_DIR: resolve(dataDir, 'outbox'),
     // The SDK's notice that future releases will need Node 22 is for operators, not for a try-out.
@@ -42,9 +45,17 @@ async function main(): Promise<void> {
       stops.push(database.stop);
       Object.assign(process.env, { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '1', DATABASE_EMBEDDED: 'true' });
     }
+    let storageKind = 'S3_ENDPOINT';
     if (!process.env.S3_ENDPOINT) {
-      const storage = await startEmbeddedStorage(resolve(dataDir, 's3'), process.env.S3_BUCKET || 'giftcast');
+      // Resumable uploads need ListParts and AbortMultipartUpload, which s3rver lacks: moto's
+      // server where it is installed (its objects last while it runs), s3rver under DATA_DIR else.
+      const storage = hasMotoServer()
+        ? await startMotoStorage()
+        : await startEmbeddedStorage(resolve(dataDir, 's3'), process.env.S3_BUCKET || 'giftcast');
       stops.push(storage.stop);
+      storageKind = hasMotoServer()
+        ? 'embedded moto_server, in memory (resumable uploads work)'
+        : `embedded s3rver, in ${resolve(dataDir, 's3')} (no resumable uploads: it lacks ListParts)`;
       Object.assign(process.env, {
         S3_ENDPOINT: storage.endpoint,
         S3_ACCESS_KEY_ID: storage.accessKeyId,
@@ -54,7 +65,7 @@ async function main(): Promise<void> {
     }
 
     const { env, generatedAdminPassword } = parseConfig(process.env);
-    const { app, url } = await startServer(env, process.env.HOST || '0.0.0.0');
+    const { app, url, metricsUrl } = await startServer(env, process.env.HOST || '0.0.0.0');
     exitOnUncaughtErrors(PinoLogger.root);
     stops.push(() => app.close());
     const seeded = await seedDemoContent(app.get(DataSource), app.get(QrStore));
@@ -64,10 +75,12 @@ async function main(): Promise<void> {
       `  Giftcast is running at ${url}  (public URL ${env.PUBLIC_URL})`,
       `  API docs:      ${url}/api/docs`,
       `  Admin console: ${url}/admin/blog`,
+      `  Metrics:       ${metricsUrl}  (Prometheus)`,
       generatedAdminPassword
         ? `  Admin password for this run: ${generatedAdminPassword}  (set ADMIN_PASSWORD to choose one)`
         : '  Admin password: the ADMIN_PASSWORD you configured',
       `  Database: ${env.DATABASE_EMBEDDED ? `embedded, in ${resolve(dataDir, 'pglite')}` : 'DATABASE_URL'}`,
+      `  Storage:  ${storageKind}`,
       `  Mail:     ${env.SMTP_URL ? 'SMTP_URL' : `written as .eml files to ${env.OUTBOX_DIR}`}`,
       seeded.length ? `  Seeded demo content: ${seeded.join(', ')}` : '',
       '  Press Ctrl-C to stop.',

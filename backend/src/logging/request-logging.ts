@@ -7,6 +7,9 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { loggedUrl } from './logged-url';
 
+/** The health checks orchestrators ask for every few seconds. */
+const HEALTH_PATH = /^\/api\/health(\/live|\/ready)?$/;
+
 const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** An id a proxy in front may hand on: short, and nothing that could forge a log line. */
@@ -59,7 +62,7 @@ export function requestLogging(logger: Logger): RequestHandler {
       if (error || response.statusCode >= 500) return 'error';
       if (response.statusCode >= 400) return 'warn';
       // Orchestrators ask every few seconds: visible at LOG_LEVEL=debug.
-      return pathOf(request) === '/api/health' ? 'debug' : 'info';
+      return HEALTH_PATH.test(pathOf(request)) ? 'debug' : 'info';
     },
     customSuccessMessage: describe,
     customErrorMessage: describe,

@@ -9,6 +9,7 @@ import type { Language } from '../common/messages';
 import { throughOutage } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { returnedRows } from '../database/postgres-errors';
+import { Metrics } from '../metrics/metrics';
 import { MailService } from '../mail/mail.service';
 import { newPostMail, type NewsletterPost, unsubscribeLinks } from './newsletter-mail';
 import { afterFailure } from './send-failure';
@@ -77,6 +78,7 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
     private readonly mail: MailService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -257,7 +259,10 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
 
   /** Tries one mail; `recorded` is the write of its outcome, already under way. */
   private async sendOne(record: ClaimedSend, post: PostRow): Promise<{ sent: boolean; recorded: Promise<void> }> {
-    if (!record.active) return { sent: false, recorded: this.settle(record.id, `status = 'skipped'`, []) };
+    if (!record.active) {
+      this.metrics.newsletterSends.inc({ outcome: 'skipped' });
+      return { sent: false, recorded: this.settle(record.id, `status = 'skipped'`, []) };
+    }
     const { PUBLIC_URL } = this.config.env;
     const links = unsubscribeLinks(PUBLIC_URL, record.unsubscribe_token);
     try {
@@ -266,12 +271,14 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
       const step = afterFailure(record.attempts, error, this.clock.now(), this.config.env.NEWSLETTER_RETRY_SECONDS);
       if (step.status === 'failed') {
         this.logger.warn(`newsletter send ${record.id} failed for good: ${step.lastError}`);
+        this.metrics.newsletterSends.inc({ outcome: 'failed' });
         const recorded = this.settle(record.id, `status = 'failed', attempts = $3, last_error = $4`, [
           step.attempts,
           step.lastError,
         ]);
         return { sent: false, recorded };
       }
+      this.metrics.newsletterSends.inc({ outcome: 'retry' });
       const recorded = this.settle(record.id, `attempts = $3, last_error = $4, next_attempt_at = $5`, [
         step.attempts,
         step.lastError,
@@ -282,6 +289,7 @@ export class SendNewsletterJob implements OnApplicationBootstrap, BeforeApplicat
     // The server has answered 250: record it at once. A crash between that answer and this commit
     // is the one moment a subscriber can get the mail twice (the record is still pending and is
     // sent again once its lease lapses); SMTP offers no way to close it, this keeps it to one mail.
+    this.metrics.newsletterSends.inc({ outcome: 'sent' });
     return { sent: true, recorded: this.settle(record.id, `status = 'sent', sent_at = $3`, [this.clock.now()]) };
   }
 

@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import { errorMessage } from '../common/error-message';
 import { RetryLaterException } from '../common/http-exception.filter';
 import { AppConfig } from '../config/app-config';
+import { Draining } from '../common/draining';
+import { Metrics } from '../metrics/metrics';
 import type { AvailableQrCode } from './qr-code';
 import { QrService } from './qr.service';
 
@@ -38,7 +40,12 @@ export class AvailableStream implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly qr: QrService,
     { env }: AppConfig,
+    private readonly draining: Draining,
+    metrics: Metrics,
   ) {
+    metrics.countStreamsWith(() => this.clients.size);
+    // Stopping: each browser reconnects (its `retry:`), through nginx to a replica that stays.
+    draining.onStart(() => this.endAll());
     this.maxClients = env.STREAM_MAX_CLIENTS;
     this.maxPerAddress = env.STREAM_MAX_PER_ADDRESS;
     this.lifetimeMs = env.STREAM_LIFETIME_SECONDS * 1000;
@@ -53,6 +60,10 @@ export class AvailableStream implements OnModuleInit, OnModuleDestroy {
   onModuleDestroy(): void {
     clearInterval(this.heartbeat);
     this.unsubscribe?.();
+    this.endAll();
+  }
+
+  private endAll(): void {
     for (const client of this.clients) client.end();
     this.clients.clear();
     this.perAddress.clear();
@@ -64,6 +75,10 @@ export class AvailableStream implements OnModuleInit, OnModuleDestroy {
 
   /** Serves the stream, or throws a 503 before anything is written when a cap is reached. */
   async attach(request: Request, response: Response): Promise<void> {
+    // A stopping replica takes no new stream: nginx asks the next one (proxy_next_upstream http_503).
+    if (this.draining.active) {
+      throw new RetryLaterException('error.qr.streamsFull', STREAM_RETRY_AFTER_SECONDS, HttpStatus.SERVICE_UNAVAILABLE);
+    }
     const address = request.ip ?? '';
     const fromAddress = this.perAddress.get(address) ?? 0;
     if (this.clients.size >= this.maxClients || fromAddress >= this.maxPerAddress) {

@@ -1,4 +1,10 @@
-import { CreateBucketCommand, HeadBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  HeadBucketCommand,
+  S3Client,
+  type S3ClientConfig,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { errorMessage } from '../common/error-message';
 import { AppConfig } from '../config/app-config';
@@ -25,8 +31,13 @@ export type StorageSettings = Pick<
  * in buffered parts (lib-storage), so no request waits on a visitor's slow connection.
  */
 export function s3ClientFor(env: StorageSettings): S3Client {
+  return new S3Client(s3ClientConfig(env));
+}
+
+/** The settings of `s3ClientFor`, for a library that makes its own client (the tus store). */
+export function s3ClientConfig(env: StorageSettings): S3ClientConfig {
   const requestMs = env.STORAGE_REQUEST_TIMEOUT_SECONDS * 1000;
-  return new S3Client({
+  return {
     region: env.S3_REGION,
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
@@ -44,7 +55,7 @@ export function s3ClientFor(env: StorageSettings): S3Client {
       env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
         : undefined,
-  });
+  };
 }
 
 /** Creates the bucket unless it exists; true when it had to be created. */

@@ -31,8 +31,9 @@ export class MessageLifecycle {
   /**
    * A new message on an unused code: its row (state `uploading`) and the code `recorded`. Null
    * when the code is not unused any more; of simultaneous claims exactly one succeeds.
+   * `uploadExpiresAt`: a resumable upload, which keeps the code until then.
    */
-  async claim(code: QrCode, ownerKeyHash: string): Promise<VideoMessage | null> {
+  async claim(code: QrCode, ownerKeyHash: string, uploadExpiresAt: Date | null = null): Promise<VideoMessage | null> {
     let changedOutside = false;
     try {
       return await this.db.transaction(async (manager) => {
@@ -44,6 +45,7 @@ export class MessageLifecycle {
             serialNumber: code.serialNumber,
             state: 'uploading',
             ownerKeyHash,
+            uploadExpiresAt,
           }),
         );
         if (!(await this.qr.changeStatus(code.id, 'recorded', ['unused'], manager))) throw new CodeTaken();

@@ -8,11 +8,12 @@ import { errorMessage } from '../common/error-message';
 import { HTTP_TIMEOUTS } from '../common/http-timeouts';
 import { affectedRows } from '../database/postgres-errors';
 import { AppConfig } from '../config/app-config';
+import { Metrics } from '../metrics/metrics';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
 import { MessageLifecycle } from './message-lifecycle';
 import { MAX_ATTEMPTS } from './transcode.job';
-import { deleteKeys, deleteMessageObjects } from './video-objects';
+import { abortMultipartUploads, deleteKeys, deleteMessageObjects } from './video-objects';
 import { messageIdOfKey, VIDEO_PREFIX } from './video-keys';
 
 const PURGE_LOCK_ID = 0x7075_7267;
@@ -71,6 +72,7 @@ export class PurgeExpiredJob {
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
 
   @Cron(CronExpression.EVERY_10_MINUTES, { name: 'purge-expired' })
@@ -128,6 +130,8 @@ export class PurgeExpiredJob {
         await lock.release().catch(() => undefined);
       }
       this.running = false;
+      const { skipped, ...counts } = report;
+      if (!skipped) for (const [kind, count] of Object.entries(counts)) this.metrics.purgeDeleted.inc({ kind }, count);
     }
   }
 
@@ -172,12 +176,24 @@ export class PurgeExpiredJob {
     }
   }
 
+  /**
+   * Uploads that will not finish: one request cut off by a crash, or a resumable upload past its
+   * expiry (its S3 multipart upload is aborted, so its parts go too).
+   */
   private async purgeStaleUploads(now: Date, deadline: AbortSignal): Promise<number> {
-    const rows: { id: string; qr_code_id: string }[] = await this.db.query(
-      `SELECT id, qr_code_id FROM video_messages WHERE state = 'uploading' AND created_at <= $1 LIMIT $2`,
-      [new Date(now.getTime() - STALE_UPLOAD_MS), BATCH],
+    const rows: { id: string; qr_code_id: string; resumable: boolean }[] = await this.db.query(
+      `SELECT id, qr_code_id, upload_expires_at IS NOT NULL AS resumable FROM video_messages
+        WHERE state = 'uploading'
+          AND (upload_expires_at <= $1 OR (upload_expires_at IS NULL AND created_at <= $2))
+        LIMIT $3`,
+      [now, new Date(now.getTime() - STALE_UPLOAD_MS), BATCH],
     );
     if (rows.length === 0) return 0;
+    await abortMultipartUploads(
+      this.storage,
+      rows.filter((r) => r.resumable).map((r) => r.id),
+      deadline,
+    );
     await deleteMessageObjects(
       this.storage,
       rows.map((r) => r.id),

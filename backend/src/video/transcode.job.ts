@@ -13,6 +13,7 @@ import { isDatabaseUnavailable, isStorageUnavailable, throughOutage } from '../c
 import { AppConfig } from '../config/app-config';
 import { returnedRows } from '../database/postgres-errors';
 import { logId } from '../logging/log-id';
+import { Metrics } from '../metrics/metrics';
 import { StorageService } from '../storage/storage.service';
 import {
   asUnplayable,
@@ -82,6 +83,7 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
     private readonly tools: MediaTools,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -164,10 +166,13 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
       (LEASE_SECONDS / 4) * 1000,
     );
     let work: string | undefined;
+    const stop = this.metrics.transcodeDuration.startTimer();
     try {
       work = await mkdtemp(join(tmpdir(), 'giftcast-transcode-'));
       await this.transcode(message, work);
+      stop({ outcome: 'ready' });
     } catch (error) {
+      stop({ outcome: 'not-ready' });
       await this.failed(message, error);
     } finally {
       clearInterval(lease);
@@ -307,6 +312,7 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
     try {
       if (this.shutdown.signal.aborted) {
         this.logger.log(`message ${id} goes back to the queue: the backend is stopping`);
+        this.metrics.transcodeFailures.inc({ reason: 'stopping' });
         await this.giveBack(message, 0);
       } else if (
         isStorageUnavailable(error) ||
@@ -316,17 +322,21 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
       ) {
         // Not the video's fault: the attempt does not count, and the job waits it out.
         this.logger.warn(`message ${id} goes back to the queue for ${OUTAGE_RETRY_SECONDS} s: ${reason}`);
+        this.metrics.transcodeFailures.inc({ reason: 'outage' });
         await throughOutage(() => this.giveBack(message, OUTAGE_RETRY_SECONDS), this.shutdown.signal);
       } else if (error instanceof UnplayableVideoError) {
         this.logger.warn(`message ${id} cannot be played, the code is free again: ${reason}`);
+        this.metrics.transcodeFailures.inc({ reason: 'unplayable' });
         await throughOutage(() => this.lifecycle.fail(message, error.reason), this.shutdown.signal);
       } else if (message.jobAttempts < MAX_ATTEMPTS) {
         this.logger.warn(`message ${id} attempt ${message.jobAttempts} failed, will retry: ${reason}`);
+        this.metrics.transcodeFailures.inc({ reason: 'retry' });
         await this.db.query(`UPDATE video_messages SET job_lease_until = now() + interval '10 seconds' WHERE id = $1`, [
           message.id,
         ]);
       } else {
         this.logger.error(`message ${id} could not be processed, the code is free again: ${reason}`);
+        this.metrics.transcodeFailures.inc({ reason: 'failed' });
         await this.lifecycle.fail(message, 'unreadable');
       }
     } catch (cleanup) {

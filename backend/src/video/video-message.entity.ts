@@ -53,6 +53,10 @@ export class VideoMessage {
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
   failureReason: UnplayableReason | null;
 
+  /** A resumable upload in progress: when the purge ends it if it is still unfinished. */
+  @Column({ name: 'upload_expires_at', type: 'timestamptz', nullable: true })
+  uploadExpiresAt: Date | null;
+
   @Column({ name: 'job_lease_until', type: 'timestamptz', nullable: true })
   jobLeaseUntil: Date | null;
 

@@ -1,4 +1,9 @@
-import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectsCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+} from '@aws-sdk/client-s3';
 import { logId } from '../logging/log-id';
 import type { StorageService } from '../storage/storage.service';
 import { videoKeys } from './video-keys';
@@ -52,4 +57,39 @@ export async function deleteMessageObjects(
     } while (token);
   }
   await deleteKeys(storage, keys, signal);
+}
+
+/**
+ * Aborts the unfinished S3 multipart uploads under each message's prefix (a resumable upload left
+ * unfinished): S3 then drops their parts, which no listing of objects shows.
+ */
+export async function abortMultipartUploads(
+  storage: StorageService,
+  messageIds: string[],
+  signal?: AbortSignal,
+): Promise<void> {
+  for (const id of messageIds) {
+    const { prefix } = videoKeys(id);
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await storage.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: storage.bucket,
+          Prefix: prefix,
+          KeyMarker: keyMarker,
+          UploadIdMarker: uploadIdMarker,
+        }),
+        { abortSignal: signal },
+      );
+      for (const upload of page.Uploads ?? []) {
+        await storage.client.send(
+          new AbortMultipartUploadCommand({ Bucket: storage.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          { abortSignal: signal },
+        );
+      }
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
+  }
 }

@@ -17,6 +17,7 @@ import {
 import { errorMessage } from '../common/error-message';
 import { isStorageError } from '../common/outage';
 import { logId } from '../logging/log-id';
+import { Metrics } from '../metrics/metrics';
 import { AppConfig } from '../config/app-config';
 import { QrService } from '../qr/qr.service';
 import { StorageService } from '../storage/storage.service';
@@ -88,6 +89,7 @@ export class VideoUploadService {
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
     private readonly tools: MediaTools,
+    private readonly metrics: Metrics,
     /** Absent where ROLE=web: a worker finds the upload on its next poll. */
     @Optional() private readonly transcoder?: TranscodeJob,
   ) {}
@@ -133,9 +135,12 @@ export class VideoUploadService {
         throw error;
       }
       this.transcoder?.kick();
+      this.metrics.uploads.inc({ outcome: 'accepted' });
+      this.metrics.uploadBytes.inc(Number(message.sizeBytes ?? 0));
       return { message, ownerKey };
     } catch (error) {
       form.discardRest();
+      this.metrics.uploads.inc({ outcome: error instanceof HttpException ? String(error.getStatus()) : 'error' });
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream';
-import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Head, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -17,7 +17,9 @@ import { Public } from '../common/admin-access.decorators';
 import { RateLimit } from '../common/rate-limit';
 import { AppConfig } from '../config/app-config';
 import { CodeMessageResponse, SentMessageResponse, toMessageResponse } from './message-response';
+import { STORED_FILE_CACHE_CONTROL, StorageLinks } from './storage-links';
 import { type StoredFile, VideoService } from './video.service';
+import { TusUploadService } from './tus-upload.service';
 import { VideoUploadService } from './video-upload.service';
 
 /** Sends a stored file with the headers players and iOS Safari rely on. */
@@ -26,7 +28,7 @@ function sendFile(response: Response, file: StoredFile, attachment: boolean): vo
   response.setHeader('Content-Type', file.contentType);
   response.setHeader('Content-Length', String(file.length));
   response.setHeader('Accept-Ranges', 'bytes');
-  response.setHeader('Cache-Control', 'private, max-age=3600');
+  response.setHeader('Cache-Control', STORED_FILE_CACHE_CONTROL);
   if (file.range) response.setHeader('Content-Range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
   // RFC 6266: an ASCII fallback and the exact name as UTF-8 (filename*); a serial from a store we
   // do not write (Firestore) may hold quotes or any character.
@@ -42,7 +44,9 @@ export class VideoController {
   constructor(
     private readonly videos: VideoService,
     private readonly uploads: VideoUploadService,
+    private readonly resumable: TusUploadService,
     private readonly config: AppConfig,
+    private readonly links: StorageLinks,
   ) {}
 
   @Get('messages/:qrToken')
@@ -65,6 +69,61 @@ export class VideoController {
     return { message: toMessageResponse(message, this.config.env.VIDEO_RETENTION_DAYS), ownerKey };
   }
 
+  @RateLimit('uploads')
+  @Post('messages/:qrToken/uploads')
+  @ApiHeader({ name: 'tus-resumable', required: true, description: '1.0.0' })
+  @ApiHeader({ name: 'upload-length', required: true, description: 'The size in bytes, at most VIDEO_MAX_BYTES' })
+  @ApiHeader({ name: 'upload-metadata', required: false, description: 'tus metadata: filename, filetype' })
+  @ApiOperation({
+    summary:
+      'Start a resumable upload (tus 1.0 creation) on an unused code: 201 with Location /api/uploads/{id} and X-Owner-Key',
+  })
+  @ApiCreatedResponse()
+  async createUpload(@Param('qrToken') qrToken: string, @Req() request: Request, @Res() response: Response) {
+    await this.resumable.create(qrToken, request, response);
+  }
+
+  @Head('uploads/:id')
+  @ApiHeader({ name: 'x-owner-key', required: true, description: 'The key the creation answered with' })
+  @ApiOperation({ summary: "A resumable upload's offset (tus HEAD)" })
+  async uploadOffset(
+    @Param('id') id: string,
+    @Headers('x-owner-key') ownerKey: string | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    await this.resumable.continue(id, ownerKey, request, response);
+  }
+
+  @Patch('uploads/:id')
+  @ApiHeader({ name: 'x-owner-key', required: true, description: 'The key the creation answered with' })
+  @ApiConsumes('application/offset+octet-stream')
+  @ApiOperation({
+    summary: 'The next bytes of a resumable upload (tus PATCH); the last answers 200 with the upload answer',
+  })
+  @ApiOkResponse({ type: SentMessageResponse })
+  async uploadBytes(
+    @Param('id') id: string,
+    @Headers('x-owner-key') ownerKey: string | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    await this.resumable.continue(id, ownerKey, request, response);
+  }
+
+  @Delete('uploads/:id')
+  @ApiHeader({ name: 'x-owner-key', required: true, description: 'The key the creation answered with' })
+  @ApiOperation({ summary: 'End a resumable upload (tus termination): the code is unused again' })
+  @ApiNoContentResponse()
+  async endUpload(
+    @Param('id') id: string,
+    @Headers('x-owner-key') ownerKey: string | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    await this.resumable.continue(id, ownerKey, request, response);
+  }
+
   @Delete('messages/:qrToken/video')
   @HttpCode(204)
   @ApiHeader({ name: 'x-owner-key', required: true, description: 'The key the upload answered with' })
@@ -76,20 +135,25 @@ export class VideoController {
 
   @Get('videos/:id')
   @ApiProduces('video/mp4')
-  @ApiOperation({ summary: 'The MP4, with Range support; ?download=1 for an attachment' })
+  @ApiOperation({
+    summary:
+      'The MP4, with Range support; ?download=1 for an attachment. VIDEO_DELIVERY=redirect answers 302 to a short-lived signed storage URL',
+  })
   async video(
     @Param('id') id: string,
     @Query('download') download: unknown,
     @Headers('range') range: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    sendFile(response, await this.videos.video(id, range), download === '1');
+    if (this.links.delivery === 'node') return sendFile(response, await this.videos.video(id, range), download === '1');
+    await this.links.send(response, await this.videos.videoObject(id, range), download === '1');
   }
 
   @Get('videos/:id/poster.jpg')
   @ApiProduces('image/jpeg')
   @ApiOperation({ summary: 'The poster frame of the video' })
   async poster(@Param('id') id: string, @Res() response: Response): Promise<void> {
-    sendFile(response, await this.videos.poster(id), false);
+    if (this.links.delivery === 'node') return sendFile(response, await this.videos.poster(id), false);
+    await this.links.send(response, await this.videos.posterObject(id), false);
   }
 }

@@ -4,8 +4,10 @@ import { QrModule } from '../qr/qr.module';
 import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
 import { PurgeExpiredJob } from './purge-expired.job';
+import { TusUploadService } from './tus-upload.service';
 import { VideoController } from './video.controller';
 import { VideoMessage } from './video-message.entity';
+import { StorageLinks } from './storage-links';
 import { VideoService } from './video.service';
 import { VideoUploadService } from './video-upload.service';
 
@@ -13,7 +15,15 @@ import { VideoUploadService } from './video-upload.service';
   imports: [TypeOrmModule.forFeature([VideoMessage]), QrModule],
   controllers: [VideoController],
   // The purge is scheduled by JobsModule's ScheduleModule; `npm run purge` runs it in any role.
-  providers: [MediaTools, MessageLifecycle, VideoService, VideoUploadService, PurgeExpiredJob],
+  providers: [
+    MediaTools,
+    MessageLifecycle,
+    VideoService,
+    VideoUploadService,
+    TusUploadService,
+    PurgeExpiredJob,
+    StorageLinks,
+  ],
   exports: [MediaTools, MessageLifecycle, PurgeExpiredJob],
 })
 export class VideoModule {}

@@ -14,6 +14,7 @@ import { type ByteRange, parseByteRange } from './byte-range';
 import { type CodeMessageResponse, takeBackUntil, toMessageResponse } from './message-response';
 import { VideoMessage } from './video-message.entity';
 import { MessageLifecycle } from './message-lifecycle';
+import type { StoredObject } from './storage-links';
 import { hashOwnerKey } from './video-upload.service';
 
 export class RangeNotSatisfiableException extends HttpExceptionWithHeaders {
@@ -32,6 +33,8 @@ export interface StoredFile {
   range: { start: number; end: number } | null;
   fileName: string;
 }
+
+const videoFileName = (message: VideoMessage) => `giftcast-${message.serialNumber}.mp4`;
 
 @Injectable()
 export class VideoService {
@@ -93,8 +96,24 @@ export class VideoService {
       length: range ? range.end - range.start + 1 : size,
       size,
       range,
-      fileName: `giftcast-${message.serialNumber}.mp4`,
+      fileName: videoFileName(message),
     };
+  }
+
+  /**
+   * The video's object, for its bytes to come from storage itself: allowed as video() allows it,
+   * and a range that cannot be served refused here, in the API's shape.
+   */
+  async videoObject(id: string, rangeHeader: string | undefined): Promise<StoredObject> {
+    const message = await this.ready(id);
+    const size = message.sizeBytes ?? 0;
+    if (parseByteRange(rangeHeader, size) === 'unsatisfiable') throw new RangeNotSatisfiableException(size);
+    return { key: message.videoKey!, contentType: 'video/mp4', fileName: videoFileName(message) };
+  }
+
+  async posterObject(id: string): Promise<StoredObject> {
+    const message = await this.ready(id);
+    return { key: message.posterKey!, contentType: 'image/jpeg', fileName: `giftcast-${message.serialNumber}.jpg` };
   }
 
   async poster(id: string): Promise<StoredFile> {

@@ -1,4 +1,4 @@
-import type { PageLanguage } from '@giftcast/contract/server-render';
+import type { Language } from '@giftcast/contract/language';
 import { Feed } from 'feed';
 import { lookup } from 'mime-types';
 import type { BlogPost } from '../blog/blog-post.entity';
@@ -16,7 +16,7 @@ const FEED_DESCRIPTIONS = {
  * site's share picture (as the post's og:image). A thumbnail whose address names no image type
  * (no file extension) is announced as bytes of an unknown type rather than as a guessed one.
  */
-function thumbnail(post: BlogPost, publicUrl: string, language: PageLanguage): { url: string; type: string } {
+function thumbnail(post: BlogPost, publicUrl: string, language: Language): { url: string; type: string } {
   const url =
     post.thumbnailUrl && URL.canParse(post.thumbnailUrl) ? post.thumbnailUrl : shareImageUrl(publicUrl, language);
   const type = lookup(new URL(url).pathname);
@@ -25,7 +25,7 @@ function thumbnail(post: BlogPost, publicUrl: string, language: PageLanguage): {
 
 export interface BlogFeedInput {
   publicUrl: string;
-  language: PageLanguage;
+  language: Language;
   brand: string;
   /** The published posts, newest first. */
   posts: BlogPost[];

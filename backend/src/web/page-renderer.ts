@@ -1,4 +1,5 @@
-import type { PageLanguage, QuerySeed, RenderDocument } from '@giftcast/contract/server-render';
+import type { Language } from '@giftcast/contract/language';
+import type { QuerySeed, RenderDocument } from '@giftcast/contract/server-render';
 import { Logger } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { RenderedPages } from './rendered-pages';
@@ -33,7 +34,7 @@ export class PageRenderer {
   }
 
   /** The page at `path` (query included) in `language`, rendered with `seeds`; null without the bundle. */
-  async render(path: string, language: PageLanguage, seeds: QuerySeed[]): Promise<string | null> {
+  async render(path: string, language: Language, seeds: QuerySeed[]): Promise<string | null> {
     const render = this.renderDocument;
     if (!render) return null;
     return this.rendered.html(`${language} ${path}`, seeds, async () =>

@@ -1,4 +1,4 @@
-import type { PageLanguage } from '@giftcast/contract/server-render';
+import type { Language } from '@giftcast/contract/language';
 import type { BlogPost } from '../blog/blog-post.entity';
 import { BLOG_FEED_TYPE, blogFeedTitle, blogFeedUrl } from './blog-feed-link';
 import { escapeHtml } from './web-pages';
@@ -6,19 +6,19 @@ import { escapeHtml } from './web-pages';
 const OG_LOCALES = { ko: 'ko_KR', en: 'en_US' } as const;
 
 /** The text of a post in a language: English when asked for and present, else Korean. */
-export function inLanguage(korean: string, english: string | null, language: PageLanguage): string {
+export function inLanguage(korean: string, english: string | null, language: Language): string {
   return language === 'en' && english?.trim() ? english : korean;
 }
 
 /** The site's link-preview picture in a language (frontend/scripts/make-share-images.mjs). */
-export const shareImageUrl = (publicUrl: string, language: PageLanguage) => `${publicUrl}/media/share-${language}.jpg`;
+export const shareImageUrl = (publicUrl: string, language: Language) => `${publicUrl}/media/share-${language}.jpg`;
 
 /**
  * The head tags of one post, written by the server into the post page it returns, so that
  * search engines and link previews see the post without running JavaScript. Marked so the app
  * replaces them with its own once it runs.
  */
-export function postHeadTags(post: BlogPost, language: PageLanguage, publicUrl: string, brand: string): string {
+export function postHeadTags(post: BlogPost, language: Language, publicUrl: string, brand: string): string {
   const title = `${inLanguage(post.title, post.titleEn, language)} | ${brand}`;
   const description = inLanguage(post.excerpt, post.excerptEn, language);
   const korean = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;

@@ -1,6 +1,8 @@
-import type { PageLanguage } from '@giftcast/contract/server-render';
+import { LANGUAGE_COOKIE, type Language } from '@giftcast/contract/language';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { parse as parseCookie } from 'cookie';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { join } from 'node:path';
 import { BlogService } from '../blog/blog.service';
 import { isDatabaseUnavailable } from '../common/outage';
@@ -15,17 +17,15 @@ import { RenderedPages } from './rendered-pages';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { WebPages } from './web-pages';
 
-/** Set by the app when a visitor picks a language (frontend/src/lib/i18n.ts). */
-const LANGUAGE_COOKIE = /(?:^|;\s*)giftcast-language=(ko|en)(?:;|$)/;
-
 /**
  * The page's language: the address's `?lang=` (what links and search engines carry), else the
  * visitor's remembered choice, else Korean.
  */
-export function pageLanguage(request: Pick<Request, 'query' | 'headers'>): PageLanguage {
+export function pageLanguage(request: Pick<Request, 'query' | 'headers'>): Language {
   const asked = request.query.lang;
   if (asked === 'en' || asked === 'ko') return asked;
-  return LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1] === 'en' ? 'en' : 'ko';
+  // Set by the app when a visitor picks a language (frontend/src/lib/i18n.ts).
+  return parseCookie(request.headers.cookie ?? '')[LANGUAGE_COOKIE] === 'en' ? 'en' : 'ko';
 }
 
 /** A file server for the paths that decode: any other names no file, and the pages answer it as unknown. */
@@ -35,7 +35,7 @@ function files(serve: RequestHandler): RequestHandler {
 
 /**
  * The built web app beside the API (`make run`, and behind nginx in Docker): hashed assets cached
- * for a year; public pages as prerendered HTML in the visitor's language (see pageLanguage); the
+ * for a year, compressed by the build; public pages as prerendered HTML in the visitor's language (see pageLanguage); the
  * pages that show stored data rendered per request with it in the HTML (the home page's featured
  * testimonials, the blog's list and posts, a post with its own head tags, the QR codes /try
  * offers); unknown paths as the 404 page with status 404; robots.txt, a sitemap of every
@@ -60,14 +60,14 @@ export class WebApp {
     // Only the build's public files are served as files; the server bundle, the template and the
     // prerendered pages lie outside their folder, whatever a path's encoding says.
     const { publicFiles } = this.pages.layout;
+    // Hashed assets: the build's gzip copy to a browser that takes gzip (as nginx's gzip_static),
+    // cached for a year.
     server.use(
       '/assets',
       files(
-        express.static(join(publicFiles, 'assets'), {
-          immutable: true,
-          maxAge: '365d',
+        expressStaticGzip(join(publicFiles, 'assets'), {
           index: false,
-          fallthrough: false,
+          serveStatic: { immutable: true, maxAge: '365d', index: false, fallthrough: false },
         }),
       ),
     );
@@ -114,7 +114,7 @@ export class WebApp {
    * the ETag makes an unchanged feed a 304.
    */
   private async feed(request: Request, response: Response): Promise<void> {
-    const language: PageLanguage = request.query.lang === 'en' ? 'en' : 'ko';
+    const language: Language = request.query.lang === 'en' ? 'en' : 'ko';
     const posts = await this.blog.list(false);
     const xml = await this.feeds.html(language, posts, () =>
       Promise.resolve(blogFeedXml({ publicUrl: this.publicUrl, language, brand: this.brand, posts, now: new Date() })),
@@ -163,7 +163,7 @@ export class WebApp {
     shell: string,
     request: Request,
     response: Response,
-    language: PageLanguage,
+    language: Language,
   ): Promise<void> {
     try {
       const post = await this.blog.bySlug(slug, false);

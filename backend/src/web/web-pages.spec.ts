@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { BlogPost } from '../blog/blog-post.entity';
 import { brandOf, postHeadTags, withPostHead } from './post-head';
 import { robotsTxt, sitemapXml } from './sitemap';
-import { PUBLIC_URL_PLACEHOLDER, WebPages, webBuildLayout } from './web-pages';
+import { PUBLIC_URL_PLACEHOLDER } from '@giftcast/contract/language';
+import { WebPages, webBuildLayout } from './web-pages';
 
 const PUBLIC_URL = 'https://gifts.example';
 
@@ -144,6 +145,19 @@ describe('WebPages', () => {
       `<html${attributes} lang="ko"><body></body></html>`,
     );
     expect(pages.choose('/how', 'en')).toMatchObject({ html: expect.not.stringContaining('data-kakao') });
+  });
+
+  it("replaces the build's contact details, as text and in mailto: and tel: links, with the configured ones", () => {
+    const footer =
+      '<html lang="ko"><body><a href="mailto:hello@giftcast.example">hello@giftcast.example</a>' +
+      '<a href="tel:+82200000000">+82-2-0000-0000</a></body></html>';
+    const operator = new WebPages(webBuild(), PUBLIC_URL, {}, { email: 'shop@flowers.kr', phone: '+82 10-1234-5678' });
+    expect(operator.localize(footer)).toBe(
+      '<html lang="ko"><body><a href="mailto:shop@flowers.kr">shop@flowers.kr</a>' +
+        '<a href="tel:+821012345678">+82 10-1234-5678</a></body></html>',
+    );
+    // Unconfigured, the build's own stay.
+    expect(pages.localize(footer)).toBe(footer);
   });
 
   it('lists the public paths, not the shells', () => {

@@ -1,10 +1,8 @@
-import type { PageLanguage } from '@giftcast/contract/server-render';
+import { PUBLIC_URL_PLACEHOLDER, type Language } from '@giftcast/contract/language';
+import { BUILT_CONTACT, telOf } from '@giftcast/contract/site-contact';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDecodablePath } from '../common/request-path';
-
-/** The origin the web build writes into its pages (frontend/src/lib/env-schema.ts). */
-export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
 
 /** Shells that are not public pages of their own. */
 const POST_SHELL = 'blog-post';
@@ -71,13 +69,23 @@ export class WebPages {
     readonly root: string,
     publicUrl: string,
     settings: Record<string, string> = {},
+    contact: { email: string; phone: string } = BUILT_CONTACT,
   ) {
     this.layout = webBuildLayout(root);
     const attributes = Object.entries(settings)
       .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
       .join('');
+    // The build's contact details, as text and in mailto: and tel: links, become the configured ones.
+    const withContact = (html: string) =>
+      html
+        .replaceAll(`tel:${telOf(BUILT_CONTACT.phone)}`, `tel:${escapeHtml(telOf(contact.phone))}`)
+        .replaceAll(BUILT_CONTACT.email, escapeHtml(contact.email))
+        .replaceAll(BUILT_CONTACT.phone, escapeHtml(contact.phone));
     const localize = (html: string) =>
-      html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl)).replace(/<html\b/, () => `<html${attributes}`);
+      withContact(html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl))).replace(
+        /<html\b/,
+        () => `<html${attributes}`,
+      );
     this.localize = localize;
     this.template = readFileSync(this.layout.template, 'utf8');
     this.appPage = localize(this.template);
@@ -103,7 +111,7 @@ export class WebPages {
   }
 
   /** `path`: the request's path as it came, %-escapes and all. */
-  choose(path: string, language: PageLanguage, query: Record<string, unknown> = {}): PageChoice {
+  choose(path: string, language: Language, query: Record<string, unknown> = {}): PageChoice {
     const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const page = (name: string) => this.pages.get(`${language}/${name}`);
     const notFound: PageChoice = { kind: 'not-found', html: page(NOT_FOUND) ?? this.appPage };

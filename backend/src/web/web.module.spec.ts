@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import { PUBLIC_URL_PLACEHOLDER } from '@giftcast/contract/language';
 import { Module, NotFoundException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { BlogPost } from '../blog/blog-post.entity';
 import { BlogModule } from '../blog/blog.module';
@@ -16,7 +18,7 @@ import { QrModule } from '../qr/qr.module';
 import { QrService } from '../qr/qr.service';
 import { TestimonialModule } from '../testimonial/testimonial.module';
 import { TestimonialService } from '../testimonial/testimonial.service';
-import { PUBLIC_URL_PLACEHOLDER, webBuildLayout } from './web-pages';
+import { webBuildLayout } from './web-pages';
 import { WebModule } from './web.module';
 
 const PUBLIC_URL = 'https://gifts.example';
@@ -33,6 +35,7 @@ function webBuild(): string {
   const page = (name: string) => `<html data-public-url="${PUBLIC_URL_PLACEHOLDER}"><head>${HEAD}</head>${name}</html>`;
   mkdirSync(join(publicFiles, 'assets'), { recursive: true });
   writeFileSync(join(publicFiles, 'assets', 'index-0123abcd.js'), 'console.log("giftcast")\n');
+  writeFileSync(join(publicFiles, 'assets', 'index-0123abcd.js.gz'), gzipSync('console.log("giftcast")\n'));
   writeFileSync(join(publicFiles, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(prerendered, { recursive: true });
   writeFileSync(template, page('<div id="root"></div>'));
@@ -144,6 +147,19 @@ describe('WebModule', () => {
     expect(script.text).toBe('console.log("giftcast")\n');
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     await request(app.getHttpServer()).get('/favicon.svg').expect(200).expect('Content-Type', /svg/);
+  });
+
+  it("serves a script's gzip copy from the build to a browser that takes gzip, cached the same", async () => {
+    const script = await request(app.getHttpServer())
+      .get('/assets/index-0123abcd.js')
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .expect(200);
+    // The client takes the encoding off: the text is the gzip copy's, unpacked.
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.text).toBe('console.log("giftcast")\n');
   });
 
   it.each([

@@ -22,15 +22,25 @@ const webPagesProvider = {
     const root = resolve(env.WEB_ROOT);
     const { template } = webBuildLayout(root);
     if (!existsSync(template)) throw new Error(`WEB_ROOT ${root} has no ${template}: build the frontend first`);
-    return new WebPages(root, env.PUBLIC_URL, pageSettings(env));
+    return new WebPages(root, env.PUBLIC_URL, pageSettings(env), {
+      email: env.CONTACT_EMAIL,
+      phone: env.CONTACT_PHONE,
+    });
   },
 };
 
-/** What the app reads from its page (frontend/src/lib/env.ts): KakaoTalk's share card, when set up. */
+/**
+ * What the app reads from its page (frontend/src/lib/env.ts): the contact details, the analytics id
+ * when set, and KakaoTalk's share card when set up.
+ */
 function pageSettings(env: AppConfig['env']): Record<string, string> {
   const kakao = kakaoShareOf(env);
-  if (!kakao) return {};
-  return { 'kakao-js-key': kakao.appKey, 'kakao-sdk': kakao.sdkUrl, 'kakao-sdk-integrity': kakao.integrity };
+  return {
+    ...(kakao && { 'kakao-js-key': kakao.appKey, 'kakao-sdk': kakao.sdkUrl, 'kakao-sdk-integrity': kakao.integrity }),
+    'contact-email': env.CONTACT_EMAIL,
+    'contact-phone': env.CONTACT_PHONE,
+    ...(env.GA_ID && { 'ga-id': env.GA_ID }),
+  };
 }
 
 const pageRendererProvider = {

@@ -5,10 +5,13 @@ import { freePort } from '../../src/local/free-port';
 
 export interface BackendProcess {
   url: string;
+  /** Prometheus's endpoint (METRICS_PORT, a free port unless `env` names one). */
+  metricsUrl: string;
   child: ChildProcess;
   /** What the process has logged so far (standard output). */
   output(): string;
-  stop: () => Promise<void>;
+  /** SIGTERM as an orchestrator would; SIGKILL if it has not exited `graceMs` later (5 s). */
+  stop: (graceMs?: number) => Promise<void>;
 }
 
 /**
@@ -19,11 +22,16 @@ export interface BackendProcess {
  */
 export async function startBackendProcess(
   env: Record<string, string>,
-  { ownProcessGroup = false, untilServing = true }: { ownProcessGroup?: boolean; untilServing?: boolean } = {},
+  {
+    ownProcessGroup = false,
+    untilServing = true,
+    port: askedPort,
+  }: { ownProcessGroup?: boolean; untilServing?: boolean; port?: number } = {},
 ): Promise<BackendProcess> {
-  const port = await freePort();
+  const port = askedPort ?? (await freePort());
+  const metricsPort = env.METRICS_PORT ?? String(await freePort());
   const child = spawn(process.execPath, [resolve(__dirname, '../../dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), ...env },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), METRICS_PORT: metricsPort, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: ownProcessGroup,
   });
@@ -45,13 +53,13 @@ export async function startBackendProcess(
   }
   return {
     url,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     child,
     output: () => stdout,
-    /** SIGTERM as an orchestrator would; SIGKILL if it has not exited 5 s later. */
-    stop: () =>
+    stop: (graceMs = 5000) =>
       new Promise<void>((done) => {
         if (child.exitCode !== null || child.signalCode !== null) return done();
-        const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+        const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
         child.once('exit', () => {
           clearTimeout(kill);
           child.stdout?.destroy();

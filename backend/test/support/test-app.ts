@@ -28,6 +28,8 @@ export const LENIENT_LIMITS: Record<string, string> = {
 export interface TestApp {
   app: NestExpressApplication;
   url: string;
+  /** Prometheus's endpoint, on a port of its own. */
+  metricsUrl: string;
   http: ReturnType<typeof request>;
   db: DataSource;
   smtp: SmtpSink;
@@ -52,15 +54,20 @@ export async function startTestApp(
     limits?: 'lenient' | 'default';
     /** Where the app reaches the S3 server: a proxy of the test's in front of `endpoint`. */
     storageVia?: (endpoint: string) => Promise<string>;
+    /** Another S3-compatible server than the embedded one (one that implements more of S3). */
+    storageServer?: () => Promise<EmbeddedStorage>;
   } = {},
 ): Promise<TestApp> {
   const schema = options.schema ?? (await createTestSchema());
   const smtp = await new SmtpSink().start();
   const storageDir = mkdtempSync(join(tmpdir(), 'giftcast-s3-'));
-  const storage = await startEmbeddedStorage(storageDir, 'giftcast-test');
+  const storage = options.storageServer
+    ? await options.storageServer()
+    : await startEmbeddedStorage(storageDir, 'giftcast-test');
   const { env } = parseConfig({
     NODE_ENV: 'test',
     PORT: '0',
+    METRICS_PORT: '0',
     PUBLIC_URL,
     DATABASE_URL: schema.url,
     DATABASE_POOL_SIZE: '4',
@@ -77,12 +84,13 @@ export async function startTestApp(
     ...(options.limits === 'default' ? {} : LENIENT_LIMITS),
     ...overrides,
   });
-  const { app, url } = await startServer(env, '127.0.0.1');
+  const { app, url, metricsUrl } = await startServer(env, '127.0.0.1');
   const db = app.get(DataSource);
 
   return {
     app,
     url,
+    metricsUrl,
     http: request(url),
     db,
     smtp,

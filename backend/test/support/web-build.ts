@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PUBLIC_URL_PLACEHOLDER, webBuildLayout } from '../../src/web/web-pages';
+import { PUBLIC_URL_PLACEHOLDER } from '@giftcast/contract/language';
+import { webBuildLayout } from '../../src/web/web-pages';
 
 /**
  * A web build as `npm run build -w frontend` lays it out (webBuildLayout), reduced to what the

@@ -39,6 +39,8 @@ export const E2E = {
   dataDir: resolve(here, '../../.e2e/data'),
   mailDir: resolve(here, '../../.e2e/mail'),
   adminPassword: 'e2e-admin-password-123',
+  // The contact details the backend states at start (not the build's): the pages must show these.
+  contact: { CONTACT_EMAIL: 'partners@giftcast.test', CONTACT_PHONE: '+82-10-2345-6789' },
 };
 
 /** Debian's Chromium, headless, with no calls to the outside and a fake camera. */

@@ -1,4 +1,5 @@
 import { Box, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { telOf } from '@giftcast/contract/site-contact';
 import { Gift, Mail, Phone } from 'lucide-react';
 import { useTranslation } from '../lib/i18n';
 import { PageLink } from '../components/page-link';
@@ -29,7 +30,7 @@ export function SiteFooter() {
               <Mail aria-hidden size={16} />
               {t('footer.email', { email: env.CONTACT_EMAIL })}
             </Link>
-            <Link href={`tel:${env.CONTACT_PHONE.replace(/[^\d+]/g, '')}`} color="fg.muted" minH={TAP_TARGET}>
+            <Link href={`tel:${telOf(env.CONTACT_PHONE)}`} color="fg.muted" minH={TAP_TARGET}>
               <Phone aria-hidden size={16} />
               {t('footer.phone', { phone: env.CONTACT_PHONE })}
             </Link>

@@ -1,10 +1,10 @@
 type Analytics = typeof import('./analytics');
 
-/** A fresh copy of the module, built with (or without) a VITE_GA_ID. */
+/** A fresh copy of the module, built with (or without) a GA_ID. */
 function loadAnalytics(gaId?: string): Analytics {
   let analytics!: Analytics;
   jest.isolateModules(() => {
-    jest.doMock('./env', () => ({ env: { VITE_GA_ID: gaId } }));
+    jest.doMock('./env', () => ({ env: { GA_ID: gaId } }));
     analytics = jest.requireActual<Analytics>('./analytics');
   });
   return analytics;
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('analytics', () => {
-  it('does nothing and loads nothing without VITE_GA_ID', () => {
+  it('does nothing and loads nothing without GA_ID', () => {
     const { trackEvent, trackPageView } = loadAnalytics();
 
     trackPageView('/blog');
@@ -28,7 +28,7 @@ describe('analytics', () => {
     expect(window.gtag).toBeUndefined();
   });
 
-  it('treats an empty VITE_GA_ID as unset', () => {
+  it('treats an empty GA_ID as unset', () => {
     const { trackPageView } = loadAnalytics('');
 
     trackPageView('/');
@@ -44,7 +44,7 @@ describe('analytics', () => {
     expect(window.gtag).toBeUndefined();
   });
 
-  it('loads gtag once and sends events and page views with VITE_GA_ID', () => {
+  it('loads gtag once and sends events and page views with GA_ID', () => {
     const { trackEvent, trackPageView } = loadAnalytics('G-TEST');
 
     trackPageView('/blog');

@@ -16,9 +16,9 @@ export interface EventParams {
 
 let gtag: Gtag | null = null;
 
-// Without VITE_GA_ID analytics is a no-op: no script is loaded and nothing leaves the browser.
+// Without GA_ID (the serving backend's) analytics is a no-op: no script is loaded and nothing leaves the browser.
 function getGtag(): Gtag | null {
-  const id = env.VITE_GA_ID;
+  const id = env.GA_ID;
   if (!id || typeof window === 'undefined') return null;
   if (gtag) return gtag;
 

@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from './api-schema';
+import type { components, paths } from '@giftcast/contract/api-schema';
 import { currentLanguage } from './i18n';
 
 /** The bodies the API takes and answers with, as its OpenAPI document describes them. */

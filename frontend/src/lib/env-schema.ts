@@ -1,17 +1,18 @@
 // zod/mini: the same validation as zod at a fraction of the size in the visitor's bundle.
 import * as z from 'zod/mini';
 
-/** Prefixes of the build-time variables the client may see (vite `envPrefix`). */
-export const ENV_PREFIXES = ['VITE_', 'CONTACT_', 'PUBLIC_URL', 'VIDEO_'];
+/**
+ * Prefixes of the build-time variables the client may see (vite `envPrefix`). The contact details
+ * and the analytics id are not among them: the serving backend states them on the page
+ * (src/lib/env.ts), so one build serves every operator.
+ */
+export const ENV_PREFIXES = ['VITE_', 'PUBLIC_URL', 'VIDEO_'];
 
 export const envSchema = z.object({
-  CONTACT_EMAIL: z._default(z.email(), 'hello@giftcast.example'),
-  CONTACT_PHONE: z._default(z.string(), '+82-2-0000-0000'),
   PUBLIC_URL: z.pipe(
     z._default(z.url({ protocol: /^https?$/ }), 'http://localhost:8080'),
     z.transform((url: string) => url.replace(/\/+$/, '')),
   ),
-  VITE_GA_ID: z.optional(z.string()),
   // The backend's upload cap (same variable): a larger file is refused before any byte is sent.
   VIDEO_MAX_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 104_857_600),
   // The backend's length cap (same variable): recording stops there, and a longer file is offered a trim.
@@ -21,7 +22,7 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export function parseEnv(source: Record<string, unknown>): Env {
-  // An empty variable (`CONTACT_EMAIL=`) means "use the default", not "invalid".
+  // An empty variable (`PUBLIC_URL=`) means "use the default", not "invalid".
   const trimmed = Object.fromEntries(
     Object.entries(source).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || undefined : value]),
   );

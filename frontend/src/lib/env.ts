@@ -1,10 +1,6 @@
+import { PUBLIC_URL_PLACEHOLDER } from '@giftcast/contract/language';
+import { BUILT_CONTACT } from '@giftcast/contract/site-contact';
 import type { Env } from './env-schema';
-
-/**
- * The origin prerendered pages are written with; the backend replaces it with its PUBLIC_URL in
- * every page it serves (a reserved .invalid name, so it can never be a real site).
- */
-export const PUBLIC_URL_PLACEHOLDER = 'https://public-url.invalid';
 
 // Validated and completed with defaults by vite.config.ts at build time (jest: the test setup), so the
 // visitor's bundle carries the values, not the validator.
@@ -20,7 +16,23 @@ function servedPublicUrl(): string | undefined {
   return served && served !== PUBLIC_URL_PLACEHOLDER ? served : undefined;
 }
 
-export const env: Env = { ...__GIFTCAST_ENV__, PUBLIC_URL: servedPublicUrl() ?? __GIFTCAST_ENV__.PUBLIC_URL };
+/** A setting the serving backend states on `<html data-*>`; none outside a browser (the prerender). */
+function served(name: 'contactEmail' | 'contactPhone' | 'gaId'): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.documentElement.dataset[name] || undefined;
+}
+
+/**
+ * The build's settings, and those read when the server starts (CONTACT_EMAIL, CONTACT_PHONE,
+ * GA_ID): the prerendered pages carry the build's contact details, which the backend replaces.
+ */
+export const env: Env & { CONTACT_EMAIL: string; CONTACT_PHONE: string; GA_ID?: string } = {
+  ...__GIFTCAST_ENV__,
+  PUBLIC_URL: servedPublicUrl() ?? __GIFTCAST_ENV__.PUBLIC_URL,
+  CONTACT_EMAIL: served('contactEmail') ?? BUILT_CONTACT.email,
+  CONTACT_PHONE: served('contactPhone') ?? BUILT_CONTACT.phone,
+  GA_ID: served('gaId'),
+};
 
 /** KakaoTalk's share card as the serving backend sets it up (KAKAO_JS_KEY): the app key and the SDK. */
 export interface KakaoShareSettings {

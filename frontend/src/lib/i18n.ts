@@ -2,14 +2,16 @@ import { createInstance, type i18n as I18next, type ParseKeys, type TFunction as
 import { I18nextProvider, initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
 import { translationAreas, type TranslationArea } from '../i18n/areas';
 import koSite from '../i18n/ko/site.json';
+import { LANGUAGE_COOKIE, type Language } from '@giftcast/contract/language';
 
 // The site's words, through i18next: Korean is the default, and the fallback for a key English
 // lacks. Every area's texts go into the one `translation` namespace, so keys read the same
 // whichever file holds them (`nav.home`, `home.heading`).
 
-export type Language = 'ko' | 'en';
+export type { Language };
 
-export const LANGUAGE_STORAGE_KEY = 'giftcast-language';
+/** The stored choice: in local storage, and in a cookie of the same name the server renders pages by. */
+export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
 
 /** Every key of the Korean dictionary: a text's, or a group's (read with `returnObjects`). */
 export type TranslationKey = ParseKeys<'translation', { returnObjects: true }>;

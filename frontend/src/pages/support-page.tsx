@@ -1,4 +1,5 @@
 import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { telOf } from '@giftcast/contract/site-contact';
 import { Mail, Phone } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from '../lib/i18n';
@@ -13,7 +14,7 @@ export function SupportPage() {
   const formHeadingId = useId();
   const directHeadingId = useId();
   // Dialable form of the configured number: digits and a leading '+' only.
-  const tel = env.CONTACT_PHONE.replace(/[^\d+]/g, '');
+  const tel = telOf(env.CONTACT_PHONE);
 
   return (
     <>

@@ -1,6 +1,6 @@
-/** What the backend hands the web build's server bundle to render a page with its data. */
+import type { Language } from './language.js';
 
-export type PageLanguage = 'ko' | 'en';
+/** What the backend hands the web build's server bundle to render a page with its data. */
 
 /** A query's key (see query-keys) and the data the page is rendered with. */
 export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
@@ -13,6 +13,6 @@ export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
 export type RenderDocument = (
   template: string,
   path: string,
-  language: PageLanguage,
+  language: Language,
   seeds: QuerySeed[],
 ) => Promise<string>;

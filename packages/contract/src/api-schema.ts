@@ -56,6 +56,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness: 200 while the process answers (it checks nothing else) */
+    get: operations['HealthController_live'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Readiness: 200 while the database and the object store answer and the process is not stopping; 503 with what is wrong otherwise (through nginx only the bare status) */
+    get: operations['HealthController_ready'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contact': {
     parameters: {
       query?: never;
@@ -504,6 +538,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/messages/{qrToken}/uploads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start a resumable upload (tus 1.0 creation) on an unused code: 201 with Location /api/uploads/{id} and X-Owner-Key */
+    post: operations['VideoController_createUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/uploads/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** End a resumable upload (tus termination): the code is unused again */
+    delete: operations['VideoController_endUpload'];
+    options?: never;
+    /** A resumable upload's offset (tus HEAD) */
+    head: operations['VideoController_uploadOffset'];
+    /** The next bytes of a resumable upload (tus PATCH); the last answers 200 with the upload answer */
+    patch: operations['VideoController_uploadBytes'];
+    trace?: never;
+  };
   '/api/videos/{id}': {
     parameters: {
       query?: never;
@@ -511,7 +581,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The MP4, with Range support; ?download=1 for an attachment */
+    /** The MP4, with Range support; ?download=1 for an attachment. VIDEO_DELIVERY=redirect answers 302 to a short-lived signed storage URL */
     get: operations['VideoController_video'];
     put?: never;
     post?: never;
@@ -579,6 +649,18 @@ export interface components {
        */
       status: 'ok' | 'degraded';
       checks: components['schemas']['HealthChecks'];
+    };
+    LivenessReport: {
+      /** @enum {string} */
+      status: 'ok';
+    };
+    ReadinessReport: {
+      /** @enum {string} */
+      status: 'ready' | 'not-ready';
+      /** @description Set on 503 only: told to stop, finishing what it holds */
+      draining?: boolean;
+      /** @description Set on 503 only */
+      checks?: components['schemas']['HealthChecks'];
     };
     CreateInquiryDto: {
       name: string;
@@ -1004,6 +1086,71 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['HealthReport'];
+        };
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  HealthController_live: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LivenessReport'];
+        };
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  HealthController_ready: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadinessReport'];
+        };
+      };
+      /** @description Not ready, or draining */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadinessReport'];
         };
       };
       /** @description Any error (4xx, 5xx) */
@@ -2093,6 +2240,143 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VideoController_createUpload: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description tus metadata: filename, filetype */
+        'upload-metadata'?: string;
+        /** @description The size in bytes, at most VIDEO_MAX_BYTES */
+        'upload-length': string;
+        /** @description 1.0.0 */
+        'tus-resumable': string;
+      };
+      path: {
+        qrToken: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Over the RATE_LIMIT_UPLOADS budget of the caller's address; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VideoController_endUpload: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The key the creation answered with */
+        'x-owner-key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VideoController_uploadOffset: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The key the creation answered with */
+        'x-owner-key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any error (4xx, 5xx) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VideoController_uploadBytes: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The key the creation answered with */
+        'x-owner-key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SentMessageResponse'];
+        };
       };
       /** @description Any error (4xx, 5xx) */
       default: {

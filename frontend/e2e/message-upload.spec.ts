@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { E2E } from './support/stack';
-import { standInForTus } from './support/tus-stand-in';
+import { watchTus } from './support/tus-watch';
 
-// The giver's upload over a failing network and the shrink of a phone's 4K video. The tus
-// endpoints are answered by a stand-in that hands the finished file to the real backend (see
-// support/tus-stand-in.ts), so the message is really stored, transcoded and played.
+// The giver's upload over a failing network and the shrink of a phone's 4K video, against the
+// backend's tus endpoints (watched on their way by support/tus-watch.ts, which can lose a chunk),
+// so the message is really stored, transcoded and played.
 const TEXTS = {
   ko: {
     choose: '영상 메시지를 남겨 주세요',
@@ -111,9 +111,9 @@ test('the connection drops at about 40 %: the page says it waits, and the upload
   const language = projectLanguage();
   const text = TEXTS[language];
   await useLanguage(page, language);
-  const standIn = await standInForTus(page.context(), request);
+  const tus = await watchTus(page.context(), statSync(noisy).size);
   let dropped = false;
-  standIn.beforeChunk = async (before, after) => {
+  tus.beforeChunk = async (before, after) => {
     if (dropped || before >= 0.4 || after < 0.4) return 'keep';
     dropped = true;
     await page.context().setOffline(true);
@@ -133,9 +133,9 @@ test('the connection drops at about 40 %: the page says it waits, and the upload
   await page.context().setOffline(false);
 
   await expect(page.getByRole('heading', { name: text.sent })).toBeVisible({ timeout: 120_000 });
-  expect(standIn.requests.filter((sent) => sent.method === 'POST')).toHaveLength(1);
+  expect(tus.requests.filter((sent) => sent.method === 'POST')).toHaveLength(1);
   // It went on from the server's offset (asked with HEAD), not from the start.
-  const afterDrop = standIn.requests.slice(standIn.requests.findIndex((sent) => sent.method === 'HEAD'));
+  const afterDrop = tus.requests.slice(tus.requests.findIndex((sent) => sent.method === 'HEAD'));
   expect(afterDrop[1]).toMatchObject({ method: 'PATCH' });
   expect(afterDrop[1].offset).toBeGreaterThan(0);
 });
@@ -148,14 +148,14 @@ test('a reload at about 60 % resumes from where the upload was, without a new pi
   const language = projectLanguage();
   const text = TEXTS[language];
   await useLanguage(page, language);
-  const standIn = await standInForTus(page.context(), request);
+  const tus = await watchTus(page.context(), statSync(noisy).size);
   let reloadAt: ((value: void) => void) | null = null;
   const reloadNow = new Promise<void>((resolve) => (reloadAt = resolve));
   let held = false;
   let reloaded: (value: void) => void = () => undefined;
   const afterReload = new Promise<void>((resolve) => (reloaded = resolve));
   // The chunk that crosses 60 % is held until the page reloads, then lost with it.
-  standIn.beforeChunk = async (before, after) => {
+  tus.beforeChunk = async (before, after) => {
     if (held || before >= 0.6 || after < 0.6) return 'keep';
     held = true;
     reloadAt?.();
@@ -169,13 +169,13 @@ test('a reload at about 60 % resumes from where the upload was, without a new pi
   await expect(page.getByRole('button', { name: text.send })).toBeEnabled();
   await page.getByRole('button', { name: text.send }).click();
   await reloadNow;
-  const before = standIn.requests.length;
-  const heldOffset = Math.max(...standIn.requests.map((sent) => sent.offset ?? 0));
+  const before = tus.requests.length;
+  const heldOffset = Math.max(...tus.requests.map((sent) => sent.offset ?? 0));
   await page.reload();
   reloaded();
 
   await expect(page.getByRole('heading', { name: text.sent })).toBeVisible({ timeout: 120_000 });
-  const resumed = standIn.requests.slice(before);
+  const resumed = tus.requests.slice(before);
   expect(resumed.map((sent) => sent.method)).not.toContain('POST');
   expect(resumed[0]).toMatchObject({ method: 'HEAD' });
   expect(resumed[1]).toMatchObject({ method: 'PATCH', offset: heldOffset });
@@ -204,7 +204,6 @@ test('a 4K clip over the size limit is shrunk in the browser, sent, and plays on
   const language = projectLanguage();
   const text = TEXTS[language];
   await useLanguage(page, language);
-  await standInForTus(page.context(), request);
   const qrToken = await freshCode(request);
 
   await page.goto(`/v/${qrToken}`);

@@ -37,6 +37,11 @@ function statusOf(error: unknown): number {
   return error instanceof DetailedError && error.originalResponse ? error.originalResponse.getStatus() : 0;
 }
 
+/** 501 at creation: the server takes no resumable uploads (its storage cannot), only one request. */
+function isResumableOff(error: unknown): boolean {
+  return statusOf(error) === 501 && error instanceof DetailedError && error.originalRequest?.getMethod() === 'POST';
+}
+
 /**
  * A refusal the server means (an HTTP 4xx, or 415/422 for a file that is no video), as opposed to
  * a lost connection or a passing server fault. 409 on a PATCH is an offset the client corrects
@@ -81,6 +86,7 @@ export function uploadVideo(
   let shown = 0;
   let cancelled = false;
   let nextRound: ReturnType<typeof setTimeout> | undefined;
+  let inOneRequest: XMLHttpRequest | undefined;
   let resolveDone: (sent: SentMessage | null) => void = () => undefined;
   let rejectDone: (error: unknown) => void = () => undefined;
   const done = new Promise<SentMessage | null>((resolve, reject) => {
@@ -122,7 +128,7 @@ export function uploadVideo(
     // The upload's URL and key live in IndexedDB beside the video, not in tus-js-client's localStorage.
     storeFingerprintForResuming: false,
     // Retried whatever the browser says of the network: an offline spell just spends a delay.
-    onShouldRetry: (error) => !isRefusal(error),
+    onShouldRetry: (error) => !isRefusal(error) && !isResumableOff(error),
     onBeforeRequest: (request: HttpRequest) => {
       // The server answers its errors in the visitor's language.
       request.setHeader('Accept-Language', currentLanguage());
@@ -149,6 +155,15 @@ export function uploadVideo(
     },
     onError: (error) => {
       if (cancelled) return;
+      if (isResumableOff(error)) {
+        inOneRequest = sendInOneRequest(qrToken, pending, advance, (sent, failure) => {
+          detach();
+          void forgetPendingUpload(qrToken);
+          if (failure === undefined) resolveDone(sent);
+          else rejectDone(failure);
+        });
+        return;
+      }
       if (!isRefusal(error)) {
         // The retries are spent: wait for the network (or a while), then go on from the server's offset.
         onWaiting(true);
@@ -173,14 +188,45 @@ export function uploadVideo(
       void forgetPendingUpload(qrToken);
       // Terminates on the server when the upload exists there (DELETE with the owner key).
       upload.abort(upload.url !== null).catch(() => undefined);
+      inOneRequest?.abort();
       rejectDone(new DOMException('Upload cancelled', 'AbortError'));
     },
     pause: () => {
       cancelled = true;
       detach();
       void upload.abort(false);
+      inOneRequest?.abort();
     },
   };
+}
+
+/**
+ * Sends the video as the one `video` field of a multipart form (POST /api/messages/{qrToken}/video),
+ * where the server takes no resumable uploads. XMLHttpRequest: only it reports upload progress in
+ * every browser.
+ */
+function sendInOneRequest(
+  qrToken: string,
+  { video, fileName }: PendingUpload,
+  onProgress: (fraction: number) => void,
+  onEnd: (sent: SentMessage | null, failure?: unknown) => void,
+): XMLHttpRequest {
+  const xhr = new XMLHttpRequest();
+  xhr.upload.onprogress = (event) => {
+    if (event.lengthComputable && event.total > 0) onProgress(Math.min(event.loaded / event.total, 1));
+  };
+  xhr.onload = () => {
+    if (xhr.status < 200 || xhr.status >= 300) onEnd(null, new ApiError(xhr.status, xhr.statusText, xhr.responseText));
+    else onEnd(JSON.parse(xhr.responseText) as SentMessage);
+  };
+  xhr.onerror = () => onEnd(null, new Error('Network error while uploading'));
+  const form = new FormData();
+  form.append('video', video, fileName);
+  xhr.open('POST', `/api/messages/${encodeURIComponent(qrToken)}/video`);
+  // The server answers its errors in the visitor's language.
+  xhr.setRequestHeader('Accept-Language', currentLanguage());
+  xhr.send(form);
+  return xhr;
 }
 
 export function isAbort(error: unknown): boolean {

@@ -327,6 +327,34 @@ describe('uploading a file', () => {
     expect(FakeXhr.instances.filter((xhr) => xhr.method === 'PATCH')).toHaveLength(0);
   });
 
+  it('where the server takes no resumable uploads (501 at creation), sends the file in one multipart request with progress', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, code('unused')))
+      .mockResolvedValue(jsonResponse(200, code('recorded', processingMessage())));
+    const file = filledVideoFile(2_000_000);
+    const { user } = await choose(file);
+    await user.click(await enabledSend());
+
+    await (
+      await request('POST')
+    ).respond(501, { statusCode: 501, error: 'This server does not take resumable uploads.' });
+
+    const post = await request('POST');
+    expect(post.url).toBe('/api/messages/tok-1/video');
+    expect((post.body as FormData).get('video')).toBeInstanceOf(File);
+    expect(((post.body as FormData).get('video') as File).size).toBe(file.size);
+    post.progress(1_000_000, 2_000_000);
+    expect(screen.getByTestId('upload-percent')).toHaveTextContent('50%');
+    await post.respond(201, { message: processingMessage(), ownerKey: 'owner-1' });
+
+    expect(await screen.findByRole('heading', { name: '영상 메시지를 남겼어요!' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(OWNER_KEYS_STORAGE_KEY)!)).toEqual({
+      'tok-1': { ownerKey: 'owner-1', takeBackUntil: TAKE_BACK_UNTIL },
+    });
+    expect(FakeXhr.instances.filter((xhr) => xhr.method === 'PATCH')).toHaveLength(0);
+    expect(screen.queryByText('This server does not take resumable uploads.')).not.toBeInTheDocument();
+  });
+
   it('on 409 (someone else was faster) shows the message and reloads the code', async () => {
     const { user } = await choose(filledVideoFile(2_000_000));
     fetchMock.mockResolvedValue(jsonResponse(200, code('recorded', processingMessage())));

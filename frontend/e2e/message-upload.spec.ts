@@ -136,8 +136,7 @@ test('the connection drops at about 40 %: the page says it waits, and the upload
   expect(tus.requests.filter((sent) => sent.method === 'POST')).toHaveLength(1);
   // It went on from the server's offset (asked with HEAD), not from the start.
   const afterDrop = tus.requests.slice(tus.requests.findIndex((sent) => sent.method === 'HEAD'));
-  expect(afterDrop[1]).toMatchObject({ method: 'PATCH' });
-  expect(afterDrop[1].offset).toBeGreaterThan(0);
+  expect(afterDrop.find((sent) => sent.method === 'PATCH')?.offset).toBeGreaterThan(0);
 });
 
 test('a reload at about 60 % resumes from where the upload was, without a new pick @phone', async ({

@@ -114,6 +114,7 @@ bench: build
 
 bench-web: build
 	node frontend/bench/web.mjs
+	node frontend/bench/shrink.mjs
 
 # The database (pg_dump) and every object of the bucket into backups/<date>/, natively with the
 # settings of the environment or .env; `deploy/backup.sh --compose` for the docker compose stack.

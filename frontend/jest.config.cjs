@@ -27,6 +27,8 @@ module.exports = {
   moduleNameMapper: {
     // The shared contract from its sources, so that tests need no build of it first.
     '^@giftcast/contract/(.*)$': '<rootDir>/../packages/contract/src/$1.ts',
+    // The browser build, which the package's `browser` field names for bundlers (jest reads `main`).
+    '^tus-js-client$': 'tus-js-client/lib.es5/browser/index.js',
     '\\.(css|less|scss)$': 'identity-obj-proxy',
     '\\.(svg|png|jpe?g|gif|webp|avif|mp4|webm)$': '<rootDir>/src/test/file-stub.ts',
   },

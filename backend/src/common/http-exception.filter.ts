@@ -109,7 +109,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const language = requestLanguage(request);
     const { statusCode, message, details } = this.describe(exception, request);
 
-    if (statusCode === 503) {
+    // 503 is an outage, 501 a feature the operator turned off (RESUMABLE_UPLOADS): no fault of the code.
+    if (statusCode === 503 || statusCode === 501) {
       this.logger.warn(`${request.method} ${loggedUrl(request.originalUrl)}: ${errorMessage(exception)}`);
     } else if (statusCode >= 500) {
       this.logger.error(

@@ -180,6 +180,10 @@ export const MESSAGES = {
     ko: '영상을 저장하지 못했습니다. 다시 시도해주세요',
     en: 'The video could not be stored. Please try again',
   },
+  'error.video.resumableOff': {
+    ko: '이 서버는 이어 올리기를 지원하지 않습니다. 영상을 한 번에 보내주세요',
+    en: 'This server does not take resumable uploads. Please send the video in one request',
+  },
   'error.video.notFound': { ko: '영상을 찾을 수 없습니다', en: 'Video not found' },
   'error.video.range': { ko: '요청한 범위를 제공할 수 없습니다', en: 'The requested range is not available' },
   'error.ownerKey.wrong': {

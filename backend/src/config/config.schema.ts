@@ -275,6 +275,9 @@ export const envSchema = z
       .min(1)
       .max(24 * 30)
       .default(24),
+    // false where the S3 server lacks ListParts and AbortMultipartUpload (s3rver): the tus creation
+    // answers 501 and the page sends the file in one request instead.
+    RESUMABLE_UPLOADS: booleanString.default(true),
     TRY_SERIAL_FROM: z.string().regex(/^\d+$/, 'must be digits').default('0500'),
     FFMPEG_PATH: optionalString,
     FFPROBE_PATH: optionalString,

@@ -55,13 +55,14 @@ async function main(): Promise<void> {
       stops.push(storage.stop);
       storageKind = hasMotoServer()
         ? 'embedded moto_server, in memory (resumable uploads work)'
-        : `embedded s3rver, in ${resolve(dataDir, 's3')} (no resumable uploads: it lacks ListParts)`;
+        : `embedded s3rver, in ${resolve(dataDir, 's3')} (no resumable uploads: it lacks ListParts; the page sends in one request)`;
       Object.assign(process.env, {
         S3_ENDPOINT: storage.endpoint,
         S3_ACCESS_KEY_ID: storage.accessKeyId,
         S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
         S3_FORCE_PATH_STYLE: 'true',
       });
+      if (!hasMotoServer()) process.env.RESUMABLE_UPLOADS = 'false';
     }
 
     const { env, generatedAdminPassword } = parseConfig(process.env);

@@ -9,6 +9,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  NotImplementedException,
   Optional,
   PayloadTooLargeException,
   PreconditionFailedException,
@@ -121,6 +122,7 @@ export class TusUploadService {
    * afterwards frees it again before the answer.
    */
   async create(qrToken: string, request: Request, response: Response): Promise<void> {
+    if (!this.config.env.RESUMABLE_UPLOADS) throw new NotImplementedException('error.video.resumableOff');
     requireTus(request);
     if (request.headers['upload-defer-length'] !== undefined) throw new BadRequestException('error.badRequest');
     const length = request.headers['upload-length'];

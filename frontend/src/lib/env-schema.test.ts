@@ -5,6 +5,7 @@ describe('parseEnv', () => {
     expect(parseEnv({})).toEqual({
       PUBLIC_URL: 'http://localhost:8080',
       VIDEO_MAX_BYTES: 104_857_600,
+      VIDEO_MAX_SECONDS: 180,
     });
   });
 
@@ -19,6 +20,11 @@ describe('parseEnv', () => {
     expect(parseEnv({ VIDEO_MAX_BYTES: '52428800' }).VIDEO_MAX_BYTES).toBe(52_428_800);
     expect(() => parseEnv({ VIDEO_MAX_BYTES: '100MB' })).toThrow(/VIDEO_MAX_BYTES/);
     expect(() => parseEnv({ VIDEO_MAX_BYTES: '0' })).toThrow(/VIDEO_MAX_BYTES/);
+  });
+
+  it('reads VIDEO_MAX_SECONDS the same way', () => {
+    expect(parseEnv({ VIDEO_MAX_SECONDS: '60' }).VIDEO_MAX_SECONDS).toBe(60);
+    expect(() => parseEnv({ VIDEO_MAX_SECONDS: '3m' })).toThrow(/VIDEO_MAX_SECONDS/);
   });
 
   it('rejects a non-http PUBLIC_URL, naming the variable', () => {

@@ -15,6 +15,8 @@ export const envSchema = z.object({
   ),
   // The backend's upload cap (same variable): a larger file is refused before any byte is sent.
   VIDEO_MAX_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 104_857_600),
+  // The backend's length cap (same variable): recording stops there, and a longer file is offered a trim.
+  VIDEO_MAX_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 180),
 });
 
 export type Env = z.infer<typeof envSchema>;

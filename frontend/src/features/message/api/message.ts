@@ -1,4 +1,5 @@
 import type { ApiSchemas } from '../../../lib/api-client';
+import { env } from '../../../lib/env';
 
 /** Why an upload could never play: no picture, longer than the limit, or not readable as video. */
 export type FailureReason = ApiSchemas['UnplayableReason'];
@@ -19,8 +20,8 @@ export type SentMessage = ApiSchemas['SentMessageResponse'];
 /** How long a message is kept (the spec's retention), shown on the expired page. */
 export const RETENTION_DAYS = 7;
 
-/** The longest recording: it stops itself here. */
-export const MAX_RECORDING_MS = 3 * 60 * 1000;
+/** The longest recording (the server's VIDEO_MAX_SECONDS): it stops itself here. */
+export const MAX_RECORDING_MS = env.VIDEO_MAX_SECONDS * 1000;
 
 /** A recorded code whose message is not playable yet (or whose message the answer left out). */
 export function isProcessing(data: QrMessage | null | undefined): boolean {

@@ -1,54 +1,232 @@
+import { DetailedError, Upload, type HttpRequest, type HttpResponse } from 'tus-js-client';
 import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import type { SentMessage } from './message';
+import { forgetPendingUpload, savePendingUpload, type PendingUpload } from './pending-uploads';
 
 export interface VideoUpload {
-  /** The server's answer; rejects with an ApiError as the api client does, or an AbortError. */
-  done: Promise<SentMessage>;
+  /**
+   * The server's answer to the last chunk; null when the upload was already complete on the
+   * server but its answer was lost (the code's state tells the rest). Rejects with an ApiError
+   * as the api client does, or an AbortError.
+   */
+  done: Promise<SentMessage | null>;
+  /** Cancel: ends the upload on the server (tus termination) and forgets it here. */
   abort: () => void;
+  /** Stops sending but keeps the upload here and there, for this page to go on with later. */
+  pause: () => void;
+}
+
+export interface UploadCallbacks {
+  /** The share of the bytes the server holds, from 0 to 1; never smaller than before. */
+  onProgress: (fraction: number) => void;
+  /** True while the connection is gone and the upload waits to go on by itself. */
+  onWaiting: (waiting: boolean) => void;
+}
+
+/** Chunks a phone sends in a few seconds on mobile data; a drop costs at most one of them. */
+export const CHUNK_BYTES = 6 * 1024 * 1024;
+/** Retries with back-off after a failed request; reset whenever a chunk gets through. */
+const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
+/** Once the retries are spent on a network that seems up, the next round starts after this. */
+const NEXT_ROUND_MS = 30_000;
+
+const OWNER_KEY_HEADER = 'X-Owner-Key';
+
+function statusOf(error: unknown): number {
+  return error instanceof DetailedError && error.originalResponse ? error.originalResponse.getStatus() : 0;
+}
+
+/** 501 at creation: the server takes no resumable uploads (its storage cannot), only one request. */
+function isResumableOff(error: unknown): boolean {
+  return statusOf(error) === 501 && error instanceof DetailedError && error.originalRequest?.getMethod() === 'POST';
 }
 
 /**
- * Sends the video as the one `video` field of a multipart form (POST /api/messages/{qrToken}/video).
- * XMLHttpRequest rather than the api client's fetch: only it reports upload progress in every
- * browser.
+ * A refusal the server means (an HTTP 4xx, or 415/422 for a file that is no video), as opposed to
+ * a lost connection or a passing server fault. 409 on a PATCH is an offset the client corrects
+ * itself with a HEAD; 409 on the creation means the code was claimed.
+ */
+function isRefusal(error: unknown): boolean {
+  const status = statusOf(error);
+  if (status < 400 || status >= 500) return false;
+  const method = error instanceof DetailedError ? error.originalRequest?.getMethod() : undefined;
+  return !(method === 'PATCH' && (status === 409 || status === 423));
+}
+
+function apiErrorOf(error: unknown): Error {
+  if (error instanceof DetailedError && error.originalResponse) {
+    const response = error.originalResponse;
+    return new ApiError(response.getStatus(), '', response.getBody());
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function sentMessageOf(response: HttpResponse): SentMessage | null {
+  try {
+    const body = JSON.parse(response.getBody()) as Partial<SentMessage>;
+    return body.message && body.ownerKey ? (body as SentMessage) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends the video with the tus protocol (POST /api/messages/{qrToken}/uploads, then PATCHes of
+ * CHUNK_BYTES to /api/uploads/{id}): a dropped connection retries with back-off from the
+ * server's offset, and the video with its upload URL and owner key stays in IndexedDB until the
+ * upload completes, so a reloaded page goes on where it was (`pending`).
  */
 export function uploadVideo(
   qrToken: string,
-  video: Blob,
-  fileName: string,
-  onProgress: (fraction: number) => void,
+  pending: PendingUpload,
+  { onProgress, onWaiting }: UploadCallbacks,
 ): VideoUpload {
-  const xhr = new XMLHttpRequest();
-
-  const done = new Promise<SentMessage>((resolve, reject) => {
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(event.loaded / event.total, 1));
-    };
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText));
-        return;
-      }
-      try {
-        resolve(JSON.parse(xhr.responseText) as SentMessage);
-      } catch {
-        reject(new Error('The upload was answered with unreadable JSON'));
-      }
-    };
-    xhr.onerror = () => reject(new Error('Network error while uploading'));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+  let ownerKey = pending.ownerKey;
+  let shown = 0;
+  let cancelled = false;
+  let nextRound: ReturnType<typeof setTimeout> | undefined;
+  let inOneRequest: XMLHttpRequest | undefined;
+  let resolveDone: (sent: SentMessage | null) => void = () => undefined;
+  let rejectDone: (error: unknown) => void = () => undefined;
+  const done = new Promise<SentMessage | null>((resolve, reject) => {
+    resolveDone = resolve;
+    rejectDone = reject;
   });
 
+  // A retried chunk starts over from the server's offset: the bar keeps its place meanwhile.
+  const advance = (fraction: number) => {
+    if (fraction <= shown) return;
+    shown = fraction;
+    onProgress(fraction);
+  };
+
+  function resume() {
+    stopWaiting();
+    upload.start();
+  }
+  function stopWaiting() {
+    window.removeEventListener('online', resume);
+    clearTimeout(nextRound);
+  }
+  const showOffline = () => onWaiting(true);
+  const hideOffline = () => onWaiting(!navigator.onLine);
+  window.addEventListener('offline', showOffline);
+  window.addEventListener('online', hideOffline);
+  const detach = () => {
+    stopWaiting();
+    window.removeEventListener('offline', showOffline);
+    window.removeEventListener('online', hideOffline);
+  };
+
+  const upload = new Upload(pending.video, {
+    endpoint: `/api/messages/${encodeURIComponent(qrToken)}/uploads`,
+    uploadUrl: pending.uploadUrl,
+    chunkSize: CHUNK_BYTES,
+    retryDelays: RETRY_DELAYS,
+    metadata: { filename: pending.fileName, filetype: pending.video.type || 'application/octet-stream' },
+    // The upload's URL and key live in IndexedDB beside the video, not in tus-js-client's localStorage.
+    storeFingerprintForResuming: false,
+    // Retried whatever the browser says of the network: an offline spell just spends a delay.
+    onShouldRetry: (error) => !isRefusal(error) && !isResumableOff(error),
+    onBeforeRequest: (request: HttpRequest) => {
+      // The server answers its errors in the visitor's language.
+      request.setHeader('Accept-Language', currentLanguage());
+      if (request.getMethod() !== 'POST' && ownerKey) request.setHeader(OWNER_KEY_HEADER, ownerKey);
+    },
+    onAfterResponse: (request: HttpRequest, response: HttpResponse) => {
+      const key = request.getMethod() === 'POST' ? response.getHeader(OWNER_KEY_HEADER) : undefined;
+      if (key) ownerKey = key;
+    },
+    onUploadUrlAvailable: () => {
+      // Kept before the first chunk goes: a reload from here on resumes this very upload.
+      void savePendingUpload(qrToken, { ...pending, uploadUrl: upload.url, ownerKey });
+    },
+    // Within a chunk the bar follows the bytes as they leave.
+    onProgress: (bytesSent, bytesTotal) => advance(bytesTotal > 0 ? bytesSent / bytesTotal : 0),
+    onChunkComplete: (_chunkSize, bytesAccepted, bytesTotal) => {
+      onWaiting(false);
+      advance(bytesTotal > 0 ? bytesAccepted / bytesTotal : 0);
+    },
+    onSuccess: ({ lastResponse }) => {
+      detach();
+      void forgetPendingUpload(qrToken);
+      resolveDone(sentMessageOf(lastResponse));
+    },
+    onError: (error) => {
+      if (cancelled) return;
+      if (isResumableOff(error)) {
+        inOneRequest = sendInOneRequest(qrToken, pending, advance, (sent, failure) => {
+          detach();
+          void forgetPendingUpload(qrToken);
+          if (failure === undefined) resolveDone(sent);
+          else rejectDone(failure);
+        });
+        return;
+      }
+      if (!isRefusal(error)) {
+        // The retries are spent: wait for the network (or a while), then go on from the server's offset.
+        onWaiting(true);
+        window.addEventListener('online', resume, { once: true });
+        nextRound = setTimeout(resume, NEXT_ROUND_MS);
+        return;
+      }
+      detach();
+      // The server will never take this upload (refused, expired, the code claimed): forget it.
+      void forgetPendingUpload(qrToken);
+      rejectDone(apiErrorOf(error));
+    },
+  });
+
+  upload.start();
+
+  return {
+    done,
+    abort: () => {
+      cancelled = true;
+      detach();
+      void forgetPendingUpload(qrToken);
+      // Terminates on the server when the upload exists there (DELETE with the owner key).
+      upload.abort(upload.url !== null).catch(() => undefined);
+      inOneRequest?.abort();
+      rejectDone(new DOMException('Upload cancelled', 'AbortError'));
+    },
+    pause: () => {
+      cancelled = true;
+      detach();
+      void upload.abort(false);
+      inOneRequest?.abort();
+    },
+  };
+}
+
+/**
+ * Sends the video as the one `video` field of a multipart form (POST /api/messages/{qrToken}/video),
+ * where the server takes no resumable uploads. XMLHttpRequest: only it reports upload progress in
+ * every browser.
+ */
+function sendInOneRequest(
+  qrToken: string,
+  { video, fileName }: PendingUpload,
+  onProgress: (fraction: number) => void,
+  onEnd: (sent: SentMessage | null, failure?: unknown) => void,
+): XMLHttpRequest {
+  const xhr = new XMLHttpRequest();
+  xhr.upload.onprogress = (event) => {
+    if (event.lengthComputable && event.total > 0) onProgress(Math.min(event.loaded / event.total, 1));
+  };
+  xhr.onload = () => {
+    if (xhr.status < 200 || xhr.status >= 300) onEnd(null, new ApiError(xhr.status, xhr.statusText, xhr.responseText));
+    else onEnd(JSON.parse(xhr.responseText) as SentMessage);
+  };
+  xhr.onerror = () => onEnd(null, new Error('Network error while uploading'));
   const form = new FormData();
   form.append('video', video, fileName);
   xhr.open('POST', `/api/messages/${encodeURIComponent(qrToken)}/video`);
   // The server answers its errors in the visitor's language.
   xhr.setRequestHeader('Accept-Language', currentLanguage());
-  xhr.withCredentials = true;
   xhr.send(form);
-
-  return { done, abort: () => xhr.abort() };
+  return xhr;
 }
 
 export function isAbort(error: unknown): boolean {

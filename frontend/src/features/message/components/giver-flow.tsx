@@ -6,9 +6,11 @@ import { useTranslation } from '../../../lib/i18n';
 import { env } from '../../../lib/env';
 import { withIntent } from '../../../lib/intent';
 import { MAX_RECORDING_MS, RETENTION_DAYS, type FailureReason, type SentMessage } from '../api/message';
+import type { PendingUpload } from '../api/pending-uploads';
 import { formatMegabytes } from '../format';
 import { recordingFileName } from '../recording/recorder-mime-type';
 import type { Recording } from '../recording/use-recorder';
+import { hasVideoEncoder } from '../shrink/shrink-plan';
 import type { ChosenVideo } from './video-preview';
 
 // The camera's and the upload's code come when the giver goes there, or points at the button that
@@ -30,24 +32,41 @@ interface GiverFlowProps {
    * when the server knows it.
    */
   processingFailed: { reason: FailureReason | null } | null;
+  /** An upload this browser began before a reload: it goes on at once. */
+  resumed?: PendingUpload | null;
   onSent: (sent: SentMessage) => void;
   onStale: () => void;
 }
 
 type Step = { name: 'choose' } | { name: 'record' } | { name: 'preview'; chosen: ChosenVideo };
 
-/** Why a picked file is refused before any byte is sent, or null when it may go. */
+/**
+ * Why a picked file is refused before any byte is sent, or null when it may go. A file over the
+ * cap goes on to the preview where the browser can shrink it.
+ */
 function refusalOf(file: File, maxBytes: number): 'tooLarge' | 'notVideo' | null {
   // Some pickers give no type at all; the server checks the bytes in any case.
   if (file.type !== '' && !file.type.startsWith('video/')) return 'notVideo';
-  if (file.size > maxBytes) return 'tooLarge';
+  if (file.size > maxBytes && !hasVideoEncoder()) return 'tooLarge';
   return null;
 }
 
 /** An unused code: the giver records or picks a video, previews it and sends it. */
-export function GiverFlow({ qrToken, processingFailed, onSent, onStale }: GiverFlowProps) {
+export function GiverFlow({ qrToken, processingFailed, resumed, onSent, onStale }: GiverFlowProps) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<Step>({ name: 'choose' });
+  const [step, setStep] = useState<Step>(() =>
+    resumed
+      ? {
+          name: 'preview',
+          chosen: {
+            video: resumed.video,
+            fileName: resumed.fileName,
+            source: 'upload',
+            resumed: { uploadUrl: resumed.uploadUrl, ownerKey: resumed.ownerKey },
+          },
+        }
+      : { name: 'choose' },
+  );
   // A step whose code is still on its way: the step shown stays until it is in (a transition),
   // rather than the flow giving way to a spinner.
   const [, startStepChange] = useTransition();

@@ -10,6 +10,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { PageLink } from '../../../components/page-link';
 import { RETENTION_DAYS, type Message, type QrMessage, type SentMessage } from '../api/message';
 import { canTakeBack, useOwnerKey } from '../api/owner-keys';
+import { forgetPendingUpload, readPendingUpload, type PendingUpload } from '../api/pending-uploads';
 import { messageQueryKey, useMessage } from '../api/use-message';
 import { GiverFlow } from './giver-flow';
 import { MessagePlayer } from './message-player';
@@ -45,6 +46,8 @@ export function MessageView({ qrToken }: { qrToken: string }) {
   const { key: ownerKey, forget: forgetOwnerKey } = owner;
   const [sentMessage, setSentMessage] = useState<Message | null>(null);
   const [processingFailed, setProcessingFailed] = useState(false);
+  // An upload this browser began on this code before the page was reloaded (IndexedDB).
+  const [resumable, setResumable] = useState<PendingUpload | null>(null);
   // Set from a 201 until the cache shows the message: an 'unused' seen meanwhile is the old answer.
   const awaitingRecorded = useRef(false);
   const data = query.data;
@@ -59,10 +62,21 @@ export function MessageView({ qrToken }: { qrToken: string }) {
     forgetOwnerKey();
   }, [data, heldKeyOnUnusedCode, forgetOwnerKey]);
 
+  useEffect(() => {
+    let current = true;
+    void readPendingUpload(qrToken).then((pending) => {
+      if (current) setResumable(pending);
+    });
+    return () => {
+      current = false;
+    };
+  }, [qrToken]);
+
   const setCode = (next: QrMessage) => queryClient.setQueryData(messageQueryKey(qrToken), next);
   const reload = () => void queryClient.invalidateQueries({ queryKey: messageQueryKey(qrToken) });
 
   function handleSent({ message, ownerKey: key }: SentMessage) {
+    setResumable(null);
     awaitingRecorded.current = true;
     setCode({ serialNumber: data?.serialNumber ?? '', status: 'recorded', listed: false, message });
     owner.save({ ownerKey: key, takeBackUntil: message.takeBackUntil });
@@ -167,6 +181,24 @@ export function MessageView({ qrToken }: { qrToken: string }) {
   } else if (data.status === 'unused' && data.listed) {
     announcement = t('message.take.title');
     content = <TakeCodePanel qrToken={qrToken} onTaken={handleTaken} onStale={reload} />;
+  } else if (resumable && (resumable.uploadUrl !== null || data.status === 'unused')) {
+    // The server judges the upload on its HEAD: gone or refused, the page reloads the code's state.
+    announcement = t('message.upload.title');
+    content = (
+      // Its own instance: the choice may be on screen already when IndexedDB answers.
+      <GiverFlow
+        key="resume"
+        qrToken={qrToken}
+        processingFailed={null}
+        resumed={resumable}
+        onSent={handleSent}
+        onStale={() => {
+          setResumable(null);
+          void forgetPendingUpload(qrToken);
+          reload();
+        }}
+      />
+    );
   } else if (data.status === 'unused') {
     const failed = processingFailed || heldKeyOnUnusedCode;
     // Why, where the server kept the failed upload (a day): no picture, too long, unreadable.

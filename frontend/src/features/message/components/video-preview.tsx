@@ -6,8 +6,11 @@ import { showToast } from '../../../components/toaster';
 import { errorMessage, hasStatus } from '../../../lib/api-client';
 import { env } from '../../../lib/env';
 import { MAX_RECORDING_MS, type SentMessage } from '../api/message';
+import { savePendingUpload } from '../api/pending-uploads';
 import { isAbort, uploadVideo, type VideoUpload } from '../api/upload-video';
 import { formatMegabytes } from '../format';
+import { useShrinkOffer } from '../shrink/use-shrink-offer';
+import { ShrinkOffer } from './shrink-offer';
 
 export interface ChosenVideo {
   video: Blob;
@@ -15,6 +18,8 @@ export interface ChosenVideo {
   source: 'record' | 'upload';
   /** A recording that stopped itself at the length cap. */
   reachedLimit?: boolean;
+  /** An upload this browser began before (kept in IndexedDB): it goes on at once from where it was. */
+  resumed?: { uploadUrl: string | null; ownerKey: string | null };
 }
 
 interface VideoPreviewProps {
@@ -43,16 +48,27 @@ function useBlobSource(blob: Blob) {
 /** The chosen video before it goes: watch it, replace it, or send it with a progress bar. */
 export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: VideoPreviewProps) {
   const { t } = useTranslation();
-  const videoRef = useBlobSource(chosen.video);
+  // A file from the gallery may be shrunk first; what goes is then the shrunk one.
+  const shrinkOffer = useShrinkOffer(chosen.video, chosen.source === 'upload' && !chosen.resumed);
+  const shrinkState = shrinkOffer.state;
+  const outgoing = shrinkState.status === 'shrunk' ? shrinkState.result : chosen;
+  const videoRef = useBlobSource(outgoing.video);
   const [progress, setProgress] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const uploadRef = useRef<VideoUpload | null>(null);
+  const resumeFrom = useRef(chosen.resumed ?? null);
   const sending = progress !== null;
 
-  // Leaving the page mid-upload stops sending bytes nobody waits for.
-  useEffect(() => () => uploadRef.current?.abort(), []);
+  // Leaving the page mid-upload stops sending bytes nobody waits for; coming back goes on.
+  useEffect(() => () => uploadRef.current?.pause(), []);
+
+  const mustWait =
+    shrinkState.status === 'checking' ||
+    shrinkState.status === 'shrinking' ||
+    ((shrinkState.status === 'offer' || shrinkState.status === 'failed') && shrinkState.plan.required);
 
   async function handleSend() {
-    if (chosen.video.size > env.VIDEO_MAX_BYTES) {
+    if (outgoing.video.size > env.VIDEO_MAX_BYTES) {
       showToast({
         type: 'error',
         title: t('message.choose.tooLarge', { limit: formatMegabytes(env.VIDEO_MAX_BYTES) }),
@@ -60,22 +76,42 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
       return;
     }
     setProgress(0);
-    const upload = uploadVideo(qrToken, chosen.video, chosen.fileName, setProgress);
+    setWaiting(false);
+    // A resumed upload goes on once; sent again after a cancel or a refusal, the video starts anew.
+    const resumed = resumeFrom.current;
+    resumeFrom.current = null;
+    const pending = {
+      video: outgoing.video,
+      fileName: outgoing.fileName,
+      uploadUrl: resumed?.uploadUrl ?? null,
+      ownerKey: resumed?.ownerKey ?? null,
+    };
+    // The video is kept before a byte goes: a reload from here on finds it again.
+    if (!resumed) await savePendingUpload(qrToken, pending);
+    const upload = uploadVideo(qrToken, pending, { onProgress: setProgress, onWaiting: setWaiting });
     uploadRef.current = upload;
     try {
       const sent = await upload.done;
       uploadRef.current = null;
-      onSent(sent);
+      // Complete on the server, but its answer was lost: the code's own state says the rest.
+      if (sent) onSent(sent);
+      else onStale();
     } catch (error) {
       uploadRef.current = null;
       setProgress(null);
+      setWaiting(false);
       if (isAbort(error)) return;
       showToast({ type: 'error', title: errorMessage(error) ?? t('message.upload.failed') });
       if (hasStatus(error, 409, 404)) onStale();
     }
   }
 
-  const percent = Math.round((progress ?? 0) * 100);
+  // An upload begun before a reload goes on by itself.
+  useEffect(() => {
+    if (resumeFrom.current) void handleSend();
+  });
+
+  const percent = Math.floor((progress ?? 0) * 100);
 
   return (
     <Stack gap="5">
@@ -106,6 +142,10 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
         />
       </Box>
 
+      {!sending && (
+        <ShrinkOffer state={shrinkState} onShrink={() => void shrinkOffer.shrink()} onCancel={shrinkOffer.cancel} />
+      )}
+
       {sending ? (
         <Stack gap="3">
           <Progress.Root
@@ -125,6 +165,17 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
               <Progress.Range />
             </Progress.Track>
           </Progress.Root>
+          {waiting && (
+            <Alert.Root status="warning" rounded="xl" role="status">
+              <Alert.Indicator />
+              <Alert.Title>{t('message.upload.offline')}</Alert.Title>
+            </Alert.Root>
+          )}
+          {chosen.resumed && !waiting && percent < 100 && (
+            <Text fontSize="sm" color="fg.muted" textAlign="center">
+              {t('message.upload.resumed')}
+            </Text>
+          )}
           {percent === 100 && (
             <Text fontSize="sm" color="fg.muted" textAlign="center" role="status">
               {t('message.upload.finishing')}
@@ -142,16 +193,18 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
           </Button>
         </Stack>
       ) : (
-        <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} justify="center">
-          <Button variant="outline" rounded="full" size="lg" onClick={onReplace}>
-            {chosen.source === 'record' ? <RotateCcw aria-hidden /> : <ImageUp aria-hidden />}
-            {chosen.source === 'record' ? t('message.preview.retake') : t('message.preview.chooseAnother')}
-          </Button>
-          <Button rounded="full" size="lg" minW="40" onClick={() => void handleSend()}>
-            <Send aria-hidden />
-            {t('message.preview.send')}
-          </Button>
-        </Flex>
+        shrinkState.status !== 'shrinking' && (
+          <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} justify="center">
+            <Button variant="outline" rounded="full" size="lg" onClick={onReplace}>
+              {chosen.source === 'record' ? <RotateCcw aria-hidden /> : <ImageUp aria-hidden />}
+              {chosen.source === 'record' ? t('message.preview.retake') : t('message.preview.chooseAnother')}
+            </Button>
+            <Button rounded="full" size="lg" minW="40" disabled={mustWait} onClick={() => void handleSend()}>
+              <Send aria-hidden />
+              {t('message.preview.send')}
+            </Button>
+          </Flex>
+        )
       )}
     </Stack>
   );

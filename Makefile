@@ -98,10 +98,12 @@ test-clicks: build
 test-bench: build
 	BENCH_SMOKE=1 node backend/bench/sse-fanout.mjs
 	BENCH_SMOKE=1 node backend/bench/video.mjs
+	BENCH_SMOKE=1 node backend/bench/tus-upload.mjs
 	BENCH_SMOKE=1 node backend/bench/newsletter.mjs
 	BENCH_SMOKE=1 node backend/bench/public-load.mjs
 	BENCH_SMOKE=1 node backend/bench/scale-out.mjs
 	BENCH_SMOKE=1 node frontend/bench/web.mjs
+	BENCH_SMOKE=1 node frontend/bench/shrink.mjs
 
 # The public load benchmark views pages, so the web app is built too.
 bench: build

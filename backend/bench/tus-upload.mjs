@@ -11,11 +11,14 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { dist, rssMiB, startBackend, withSchema } from './support.mjs';
+import { dist, rssMiB, sized, startBackend, withSchema } from './support.mjs';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { startMotoStorage } = require(`${dist}/local/moto-storage.js`);
 const MiB = 1024 * 1024;
+/** The upload's size and the rounds of each measure (BENCH_SMOKE: the smallest that still cuts and resumes). */
+const UPLOAD_MIB = sized(100, 24);
+const ROUNDS = sized(3, 1);
 const CHUNK = 8 * MiB;
 const execAsync = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'giftcast-bench-tus-'));
@@ -27,7 +30,7 @@ function bigUpload() {
   execFileSync('ffmpeg', [...args, '-c:v', 'libvpx', clip]);
   const head = readFileSync(clip);
   const file = join(work, 'upload.webm');
-  writeFileSync(file, Buffer.concat([head, Buffer.alloc(100 * MiB - head.length, 0)]));
+  writeFileSync(file, Buffer.concat([head, Buffer.alloc(UPLOAD_MIB * MiB - head.length, 0)]));
   return file;
 }
 
@@ -191,7 +194,7 @@ async function main() {
         const direct = [];
         let rssBefore = Infinity;
         let rssPeak = 0;
-        for (let i = 1; i <= 3; i++) {
+        for (let i = 1; i <= ROUNDS; i++) {
           direct.push(await directMultipart(storage, file));
           multipart.push(await multipartPost(backend, codes[i].qrToken, file));
           rssBefore = Math.min(rssBefore, rssMiB(backend.child.pid));
@@ -204,7 +207,7 @@ async function main() {
         const best = (xs) => Math.min(...xs);
         const mibps = (s) => (bytes.length / MiB / s).toFixed(1);
         const [t, m, d] = [best(tus), best(multipart), best(direct)];
-        console.log('Resumable upload (tus), 100 MiB on moto_server, best of 3:');
+        console.log(`Resumable upload (tus), ${UPLOAD_MIB} MiB on moto_server, best of ${ROUNDS}:`);
         console.log(`  tus, 8 MiB PATCHes:        ${t.toFixed(2)} s (${mibps(t)} MiB/s)`);
         console.log(`  multipart POST (today):    ${m.toFixed(2)} s (${mibps(m)} MiB/s)`);
         console.log(`  direct S3 multipart:       ${d.toFixed(2)} s (${mibps(d)} MiB/s)`);

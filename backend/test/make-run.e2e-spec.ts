@@ -85,7 +85,11 @@ describe('make run', () => {
         240_000,
         500,
       ).catch((error: Error) => Promise.reject(new Error(`${error.message}\n${output.slice(-4000)}`)));
-      const [code] = (await (await fetch(`${url}/api/qr/available`)).json()) as { qrToken: string }[];
+      const [listed] = (await (await fetch(`${url}/api/qr/available`)).json()) as { qrToken: string }[];
+      // A /try code is taken (a fresh token) before anyone records on it.
+      const taken = await fetch(`${url}/api/qr/${listed.qrToken}/take`, { method: 'POST' });
+      expect(taken.status).toBe(201);
+      const code = (await taken.json()) as { qrToken: string };
       const form = new FormData();
       form.append('video', new Blob([new Uint8Array(makeClip('mp4', 10, '1280x720'))], { type: 'video/mp4' }), 'a.mp4');
       const uploaded = await fetch(`${url}/api/messages/${code.qrToken}/video`, { method: 'POST', body: form });

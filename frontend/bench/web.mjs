@@ -125,6 +125,17 @@ function makeClip(dir) {
   return clip;
 }
 
+/**
+ * A code from /try made a giver's own, as the giver's page does before recording: its fresh token.
+ * A build without the take (the baseline) records on the listed token itself.
+ */
+async function ownCode(site, code) {
+  const res = await fetch(`${site}/api/qr/${code.qrToken}/take`, { method: 'POST' });
+  if (res.status === 404) return code;
+  if (!res.ok) throw new Error(`taking a code answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
 /** Uploads `clip` on the code with `qrToken` and waits until the backend has transcoded it. */
 async function recordMessage(site, qrToken, clip) {
   const form = new FormData();
@@ -194,7 +205,7 @@ async function startStack(root, work, extraDirectives = '') {
 async function pagesOf(site, clip) {
   const posts = await (await fetch(`${site}/api/posts?published=true`)).json();
   const codes = await (await fetch(`${site}/api/qr/available`)).json();
-  const [unused, recorded] = [codes[0], codes.at(-1)];
+  const [unused, recorded] = await Promise.all([ownCode(site, codes[0]), ownCode(site, codes.at(-1))]);
   // BENCH_WEB_PAGES=/,/support measures only those ('post' for the post).
   const only = process.env.BENCH_WEB_PAGES?.split(',') ?? (SMOKE ? ['/', '/v/{recorded}'] : undefined);
   const pages = [

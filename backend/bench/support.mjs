@@ -1,9 +1,10 @@
 // What the benchmarks share: a scratch PostgreSQL schema, the built backend started as a child
 // process, and the small measuring helpers.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 export const DATABASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -17,6 +18,10 @@ export const SMOKE = process.env.BENCH_SMOKE === '1';
 export const sized = (full, smoke) => (SMOKE ? smoke : full);
 export const dist = resolve(import.meta.dirname, '../dist');
 const ADMIN_PASSWORD = 'bench-admin-password';
+
+const MiB = 1024 * 1024;
+// The S3 server may run in the benchmark's process: never block its event loop while it serves.
+const execAsync = promisify(execFile);
 
 export const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
@@ -129,4 +134,79 @@ export async function startBackend(databaseUrl, env = {}) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** `count` new printed codes, made through the admin API. */
+export async function newCodes(backend, count) {
+  const response = await fetch(`${backend.url}/api/admin/qr`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ count }),
+  });
+  return (await response.json()).items;
+}
+
+/**
+ * A real file of `mib` MiB in `directory`: a clip padded with bytes ffmpeg skips. It declares 3
+ * minutes, as a phone's 100 MiB video would: over a shorter one those bytes would be more than a
+ * phone records in a second, and the upload's probe would refuse it.
+ */
+export function bigUpload(directory, mib) {
+  const clip = join(directory, 'head.webm');
+  const source = ['-f', 'lavfi', '-i', 'testsrc=duration=180:size=320x240:rate=1'];
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...source, '-c:v', 'libvpx', clip]);
+  const head = readFileSync(clip);
+  const file = join(directory, 'upload.webm');
+  writeFileSync(file, Buffer.concat([head, Buffer.alloc(mib * MiB - head.length, 0)]));
+  return file;
+}
+
+/** Seconds to send `file` as today's one multipart POST, streamed from disk by curl as a phone's browser sends it. */
+export async function multipartPost(backend, token, file) {
+  const started = performance.now();
+  const { stdout } = await execAsync('curl', [
+    '-s',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code}',
+    '-F',
+    `video=@${file};type=video/webm`,
+    `${backend.url}/api/messages/${token}/video`,
+  ]);
+  if (stdout !== '201') throw new Error(`upload answered ${stdout}`);
+  return (performance.now() - started) / 1000;
+}
+
+/**
+ * Seconds to send the same bytes as an S3 multipart upload straight to the S3 server (bucket
+ * `bench`), from a process of its own as the backend is, `queueSize` parts of `partSize` at a time.
+ */
+export async function directMultipart(storage, file, { partSize, queueSize }) {
+  const script = `
+    const { S3Client } = require('@aws-sdk/client-s3');
+    const { Upload } = require('@aws-sdk/lib-storage');
+    const { createReadStream } = require('node:fs');
+    const client = new S3Client({
+      region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true,
+      credentials: { accessKeyId: process.env.S3_ACCESS_KEY_ID, secretAccessKey: process.env.S3_SECRET_ACCESS_KEY },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const started = performance.now();
+    new Upload({ client, params: { Bucket: 'bench', Key: 'direct/' + Date.now(), Body: createReadStream(process.env.FILE) },
+      partSize: ${partSize}, queueSize: ${queueSize} })
+      .done().then(() => { console.log((performance.now() - started) / 1000); client.destroy(); });
+  `;
+  const { stdout } = await execAsync(process.execPath, ['-e', script], {
+    cwd: resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      S3_ENDPOINT: storage.endpoint,
+      S3_ACCESS_KEY_ID: storage.accessKeyId,
+      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+      FILE: file,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
+  });
+  return Number(stdout.trim());
 }

@@ -5,13 +5,21 @@
 //     tus >= 0.9x the multipart POST), and the backend's RSS growth during tus (goal <= 64 MiB);
 //  2. the bytes sent again after the connection is cut at 90 % of the upload (goal: under one
 //     chunk), for 8 MiB PATCHes and for one PATCH of the whole file.
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { dist, rssMiB, sized, startBackend, withSchema } from './support.mjs';
+import { join } from 'node:path';
+import {
+  bigUpload,
+  directMultipart,
+  dist,
+  multipartPost,
+  newCodes,
+  rssMiB,
+  sized,
+  startBackend,
+  withSchema,
+} from './support.mjs';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { startMotoStorage } = require(`${dist}/local/moto-storage.js`);
@@ -20,28 +28,7 @@ const MiB = 1024 * 1024;
 const UPLOAD_MIB = sized(100, 24);
 const ROUNDS = sized(3, 1);
 const CHUNK = 8 * MiB;
-const execAsync = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'giftcast-bench-tus-'));
-
-/** A real 100 MiB file: a 3-minute clip padded with bytes ffmpeg skips (as in video.mjs). */
-function bigUpload() {
-  const clip = join(work, 'head.webm');
-  const args = ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=180:size=320x240:rate=1'];
-  execFileSync('ffmpeg', [...args, '-c:v', 'libvpx', clip]);
-  const head = readFileSync(clip);
-  const file = join(work, 'upload.webm');
-  writeFileSync(file, Buffer.concat([head, Buffer.alloc(UPLOAD_MIB * MiB - head.length, 0)]));
-  return file;
-}
-
-async function newCodes(backend, count) {
-  const response = await fetch(`${backend.url}/api/admin/qr`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ count }),
-  });
-  return (await response.json()).items;
-}
 
 async function createUpload(backend, token, size) {
   const response = await fetch(`${backend.url}/api/messages/${token}/uploads`, {
@@ -91,50 +78,6 @@ async function tusUpload(backend, token, bytes) {
   return (performance.now() - started) / 1000;
 }
 
-async function multipartPost(backend, token, file) {
-  const started = performance.now();
-  const { stdout } = await execAsync('curl', [
-    '-s',
-    '-o',
-    '/dev/null',
-    '-w',
-    '%{http_code}',
-    '-F',
-    `video=@${file};type=video/webm`,
-    `${backend.url}/api/messages/${token}/video`,
-  ]);
-  if (stdout !== '201') throw new Error(`upload answered ${stdout}`);
-  return (performance.now() - started) / 1000;
-}
-
-/** The same bytes as an S3 multipart upload straight to the server, 8 MiB parts one at a time. */
-async function directMultipart(storage, file) {
-  const script = `
-    const { S3Client, CreateBucketCommand } = require('@aws-sdk/client-s3');
-    const { Upload } = require('@aws-sdk/lib-storage');
-    const { createReadStream } = require('node:fs');
-    const client = new S3Client({
-      region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true,
-      credentials: { accessKeyId: 'moto', secretAccessKey: 'moto-secret' },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-    });
-    const started = performance.now();
-    new Upload({ client, params: { Bucket: 'bench', Key: 'direct/' + Date.now(), Body: createReadStream(process.env.FILE) },
-      partSize: ${CHUNK}, queueSize: 1 })
-      .done().then(() => { console.log((performance.now() - started) / 1000); client.destroy(); });
-  `;
-  const { stdout } = await execAsync(process.execPath, ['-e', script], {
-    cwd: resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      S3_ENDPOINT: storage.endpoint,
-      FILE: file,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    },
-  });
-  return Number(stdout.trim());
-}
-
 /**
  * Cuts the connection once 90 % of the file is sent (in PATCHes of `chunk` bytes), then resumes
  * from HEAD's offset: the bytes that had to go again.
@@ -171,7 +114,7 @@ async function resentAfterCut(backend, token, bytes, chunk) {
 }
 
 async function main() {
-  const file = bigUpload();
+  const file = bigUpload(work, UPLOAD_MIB);
   const bytes = readFileSync(file);
   const storage = await startMotoStorage();
   try {
@@ -195,7 +138,7 @@ async function main() {
         let rssBefore = Infinity;
         let rssPeak = 0;
         for (let i = 1; i <= ROUNDS; i++) {
-          direct.push(await directMultipart(storage, file));
+          direct.push(await directMultipart(storage, file, { partSize: CHUNK, queueSize: 1 }));
           multipart.push(await multipartPost(backend, codes[i].qrToken, file));
           rssBefore = Math.min(rssBefore, rssMiB(backend.child.pid));
           const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(backend.child.pid))), 20);

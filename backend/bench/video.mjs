@@ -8,12 +8,23 @@
 //     against the same clip's time to ready alone.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
-import { dist, rssMiB, sized, sleep, startBackend as startBench, withSchema } from './support.mjs';
+import {
+  bigUpload,
+  directMultipart,
+  dist,
+  multipartPost,
+  newCodes,
+  rssMiB,
+  sized,
+  sleep,
+  startBackend as startBench,
+  withSchema,
+} from './support.mjs';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { startEmbeddedStorage } = require(`${dist}/local/embedded-storage.js`);
@@ -56,87 +67,6 @@ function startBackend(databaseUrl, storage, extra = {}) {
   });
 }
 
-async function newCodes(backend, count) {
-  const response = await fetch(`${backend.url}/api/admin/qr`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ count }),
-  });
-  return (await response.json()).items;
-}
-
-/**
- * A real 100 MiB file: a clip padded with bytes ffmpeg would skip. It declares 3 minutes, as a
- * phone's 100 MiB video would: over a shorter one those bytes would be more than a phone records
- * in a second, and the upload's probe would refuse it.
- */
-function bigUpload() {
-  const clip = join(work, 'head.webm');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=180:size=320x240:rate=1',
-    '-c:v',
-    'libvpx',
-    clip,
-  ]);
-  const file = join(work, 'upload.webm');
-  const head = readFileSync(clip);
-  writeFileSync(file, Buffer.concat([head, Buffer.alloc(UPLOAD_MIB * MiB - head.length, 0)]));
-  return file;
-}
-
-async function uploadThroughBackend(backend, token, file) {
-  // curl streams the file from disk, as a phone's browser would send it.
-  const started = performance.now();
-  const { stdout: out } = await execAsync('curl', [
-    '-s',
-    '-o',
-    '/dev/null',
-    '-w',
-    '%{http_code}',
-    '-F',
-    `video=@${file};type=video/webm`,
-    `${backend.url}/api/messages/${token}/video`,
-  ]);
-  if (out !== '201') throw new Error(`upload answered ${out}`);
-  return (performance.now() - started) / 1000;
-}
-
-/** The same multipart upload straight to the S3 server, from a process of its own like the backend. */
-async function directMultipartPut(storage, file) {
-  const script = `
-    const { S3Client } = require('@aws-sdk/client-s3');
-    const { Upload } = require('@aws-sdk/lib-storage');
-    const { createReadStream } = require('node:fs');
-    const client = new S3Client({
-      region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true,
-      credentials: { accessKeyId: process.env.S3_ACCESS_KEY_ID, secretAccessKey: process.env.S3_SECRET_ACCESS_KEY },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-    });
-    const started = performance.now();
-    new Upload({ client, params: { Bucket: 'bench', Key: 'direct/' + Date.now(), Body: createReadStream(process.env.FILE) },
-      partSize: 5 * 1024 * 1024, queueSize: 2 })
-      .done().then(() => { console.log((performance.now() - started) / 1000); client.destroy(); });
-  `;
-  const { stdout } = await execAsync(process.execPath, ['-e', script], {
-    cwd: resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      S3_ENDPOINT: storage.endpoint,
-      S3_ACCESS_KEY_ID: storage.accessKeyId,
-      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-      FILE: file,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    },
-  });
-  return Number(stdout.trim());
-}
-
 async function uploadBench() {
   const storage = await startEmbeddedStorage(join(work, 's3-upload'), 'bench');
   try {
@@ -145,18 +75,18 @@ async function uploadBench() {
       // replica takes the uploads (probing them as they stream in, as in production).
       const backend = await startBackend(databaseUrl, storage, { ROLE: 'web' });
       try {
-        const file = bigUpload();
+        const file = bigUpload(work, UPLOAD_MIB);
         const codes = await newCodes(backend, ROUNDS + 1);
-        await uploadThroughBackend(backend, codes[0].qrToken, file); // warm-up
+        await multipartPost(backend, codes[0].qrToken, file); // warm-up
         const direct = [];
         const through = [];
         let rssBefore = Infinity;
         let rssPeak = 0;
         for (let i = 1; i <= ROUNDS; i++) {
-          direct.push(await directMultipartPut(storage, file));
+          direct.push(await directMultipart(storage, file, { partSize: 5 * MiB, queueSize: 2 }));
           rssBefore = Math.min(rssBefore, rssMiB(backend.child.pid));
           const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(backend.child.pid))), 20);
-          through.push(await uploadThroughBackend(backend, codes[i].qrToken, file));
+          through.push(await multipartPost(backend, codes[i].qrToken, file));
           clearInterval(sampler);
         }
         const best = (xs) => Math.min(...xs);

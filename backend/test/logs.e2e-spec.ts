@@ -10,7 +10,7 @@ import { type BackendProcess, startBackendProcess } from './support/backend-proc
 import { eventually } from './support/eventually';
 import { createTestSchema, type TestSchema } from './support/test-database';
 import { makeClip } from './support/video-fixtures';
-import { PRODUCTION_MAIL, PRODUCTION_STORAGE_SECRET } from './support/production-settings';
+import { PRODUCTION_STORAGE_SECRET, productionEnv } from './support/production-settings';
 
 const BUCKET = 'giftcast-logs';
 /** Values that must never reach the log, whichever way they were sent. */
@@ -52,23 +52,17 @@ describe('logs in production', () => {
     // A storage secret production accepts (s3rver's own is too guessable).
     storage = await startEmbeddedStorage(storageDir, BUCKET, { secretAccessKey: PRODUCTION_STORAGE_SECRET });
     // The test server trusts local connections, so any password gets in; production wants one.
-    const database = new URL(schema.url);
-    database.password ||= 'a-database-password-of-its-own';
     backend = await startBackendProcess({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://giftcast.test',
-      DATABASE_URL: database.toString(),
+      ...productionEnv({
+        databaseUrl: schema.url,
+        storage,
+        bucket: BUCKET,
+        // Nothing listens there: the inquiry's notification fails, and says so in the log.
+        smtpUrl: `smtp://mailer:smtp-secret@127.0.0.1:${await freePort()}`,
+        adminPassword: 'logs-admin-password-123',
+        jwtSecret: 'logs-jwt-secret-0123456789abcdef0123',
+      }),
       DATABASE_POOL_SIZE: '2',
-      S3_ENDPOINT: storage.endpoint,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: storage.accessKeyId,
-      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-      ...PRODUCTION_MAIL,
-      // Nothing listens there: the inquiry's notification fails, and says so in the log.
-      SMTP_URL: `smtp://mailer:smtp-secret@127.0.0.1:${await freePort()}`,
-      ADMIN_PASSWORD: 'logs-admin-password-123',
-      JWT_SECRET: 'logs-jwt-secret-0123456789abcdef0123',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });
   });
 

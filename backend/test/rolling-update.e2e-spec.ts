@@ -1,15 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
 import { freePort } from '../src/local/free-port';
 import { type BackendProcess, startBackendProcess } from './support/backend-process';
 import { eventually } from './support/eventually';
 import { validInquiry } from './support/factories';
 import { multipartBody, multipartType } from './support/multipart';
-import { PRODUCTION_MAIL, PRODUCTION_STORAGE_SECRET } from './support/production-settings';
+import { PRODUCTION_STORAGE_SECRET, productionEnv } from './support/production-settings';
+import { type DeployNginx, startDeployNginx } from './support/deploy-nginx';
 import { SmtpSink } from './support/smtp-sink';
 import { SseClient } from './support/sse-client';
 import { createTestSchema, type TestSchema } from './support/test-database';
@@ -19,7 +19,6 @@ jest.setTimeout(300_000);
 
 const BUCKET = 'giftcast-rolling-update';
 const PASSWORD = 'rolling-update-admin-password';
-const LOCAL_NGINX = resolve(__dirname, '../../deploy/nginx/local-nginx.mjs');
 /** As long as compose gives a backend to drain (stop_grace_period); the test's upload needs far less. */
 const DRAIN_MS = 120_000;
 
@@ -67,7 +66,7 @@ describe('rolling update: each web replica and the worker replaced under load, b
   let storage: EmbeddedStorage;
   let smtp: SmtpSink;
   let env: Record<string, string>;
-  let nginx: ChildProcess;
+  let nginx: DeployNginx;
   let site: string;
   const started: BackendProcess[] = [];
 
@@ -92,52 +91,29 @@ describe('rolling update: each web replica and the worker replaced under load, b
     storageDir = mkdtempSync(join(tmpdir(), 'giftcast-rolling-'));
     storage = await startEmbeddedStorage(storageDir, BUCKET, { secretAccessKey: PRODUCTION_STORAGE_SECRET });
     smtp = await new SmtpSink().start();
-    const database = new URL(schema.url);
-    database.password ||= 'a-database-password-of-its-own';
     env = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://giftcast.test',
-      DATABASE_URL: database.toString(),
-      DATABASE_POOL_SIZE: '4',
-      S3_ENDPOINT: storage.endpoint,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: storage.accessKeyId,
-      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-      ...PRODUCTION_MAIL,
-      SMTP_URL: smtp.url,
-      ADMIN_PASSWORD: PASSWORD,
-      JWT_SECRET: 'rolling-update-jwt-secret-0123456789abcdef',
+      ...productionEnv({
+        databaseUrl: schema.url,
+        storage,
+        bucket: BUCKET,
+        smtpUrl: smtp.url,
+        adminPassword: PASSWORD,
+        jwtSecret: 'rolling-update-jwt-secret-0123456789abcdef',
+      }),
       RATE_LIMIT_INQUIRIES: '100000/1h',
       RATE_LIMIT_UPLOADS: '100000/1h',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
     const ports = [await freePort(), await freePort(), await freePort()];
-    const port = await freePort();
-    site = `http://127.0.0.1:${port}`;
-    nginx = spawn(process.execPath, [LOCAL_NGINX], {
-      env: {
-        ...process.env,
-        BACKEND_UPSTREAM: ports.map((p) => `127.0.0.1:${p}`).join(' '),
-        LISTEN_PORT: `127.0.0.1:${port}`,
-        WEB_ROOT: storageDir,
-        ACCESS_LOG: join(storageDir, 'nginx-access.log'),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    nginx = await startDeployNginx(
+      ports.map((p) => `127.0.0.1:${p}`),
+      storageDir,
+    );
+    site = nginx.site;
     spare = ports[2];
     const first = await backend('web', ports[0]);
     web = [first, await backend('web', ports[1])];
     worker = await backend('worker');
-    await eventually(
-      () =>
-        fetch(`${site}/api/health/ready`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      'nginx',
-      20_000,
-    );
+    await nginx.answering('/api/health/ready');
   });
 
   let web: BackendProcess[];
@@ -145,11 +121,7 @@ describe('rolling update: each web replica and the worker replaced under load, b
   let spare: number;
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((done) => nginx.once('exit', done));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     for (const process of started) await process.stop();
     await smtp?.stop();
     await storage?.stop();

@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
-import { freePort } from '../src/local/free-port';
 import { type BackendProcess, startBackendProcess } from './support/backend-process';
 import { TcpOutage } from './support/fault-proxy';
 import { validInquiry } from './support/factories';
@@ -15,14 +13,14 @@ import { type PurgeReport, runPurge } from './support/purge-process';
 import { createTestSchema, type TestSchema } from './support/test-database';
 import { makeClip } from './support/video-fixtures';
 import { logId } from '../src/logging/log-id';
-import { PRODUCTION_MAIL, PRODUCTION_STORAGE_SECRET } from './support/production-settings';
+import { PRODUCTION_STORAGE_SECRET, productionEnv } from './support/production-settings';
+import { type DeployNginx, startDeployNginx } from './support/deploy-nginx';
 
 jest.setTimeout(120_000);
 
 const BUCKET = 'giftcast-scale-out';
 const PASSWORD = 'scale-out-admin-password';
 const DAY_MS = 24 * 3600 * 1000;
-const LOCAL_NGINX = resolve(__dirname, '../../deploy/nginx/local-nginx.mjs');
 
 interface Code {
   id: string;
@@ -61,7 +59,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
   let db: Client;
   let web: [BackendProcess, BackendProcess];
   let worker: BackendProcess;
-  let nginx: ChildProcess;
+  let nginx: DeployNginx;
   let site: string;
   const started: BackendProcess[] = [];
 
@@ -77,62 +75,32 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
     // A storage secret production accepts (s3rver's own is too guessable).
     storage = await startEmbeddedStorage(storageDir, BUCKET, { secretAccessKey: PRODUCTION_STORAGE_SECRET });
     smtp = await new SmtpSink().start();
-    // The test server trusts local connections, so any password gets in; production wants one.
-    const database = new URL(schema.url);
-    database.password ||= 'a-database-password-of-its-own';
-    env = {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://giftcast.test',
-      DATABASE_URL: database.toString(),
-      DATABASE_POOL_SIZE: '4',
-      S3_ENDPOINT: storage.endpoint,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: storage.accessKeyId,
-      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-      ...PRODUCTION_MAIL,
-      SMTP_URL: smtp.url,
-      ADMIN_PASSWORD: PASSWORD,
-      JWT_SECRET: 'scale-out-jwt-secret-0123456789abcdef',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    };
+    env = productionEnv({
+      databaseUrl: schema.url,
+      storage,
+      bucket: BUCKET,
+      smtpUrl: smtp.url,
+      adminPassword: PASSWORD,
+      jwtSecret: 'scale-out-jwt-secret-0123456789abcdef',
+    });
     // The first applies the migrations; the others start together, as compose starts replicas.
     const first = await backend('web');
     const [second, jobs] = await Promise.all([backend('web'), backend('worker')]);
     web = [first, second];
     worker = jobs;
 
-    const port = await freePort();
-    site = `http://127.0.0.1:${port}`;
-    nginx = spawn(process.execPath, [LOCAL_NGINX], {
-      env: {
-        ...process.env,
-        BACKEND_UPSTREAM: web.map((replica) => new URL(replica.url).host).join(' '),
-        LISTEN_PORT: `127.0.0.1:${port}`,
-        WEB_ROOT: storageDir,
-        ACCESS_LOG: join(storageDir, 'nginx-access.log'),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    await eventually(
-      () =>
-        fetch(`${site}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      'nginx',
-      20_000,
+    nginx = await startDeployNginx(
+      web.map((replica) => new URL(replica.url).host),
+      storageDir,
     );
+    site = nginx.site;
+    await nginx.answering('/api/health');
     db = new Client({ connectionString: schema.url });
     await db.connect();
   });
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((done) => nginx.once('exit', done));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     for (const process of started) await process.stop();
     await db?.end();
     await smtp?.stop();
@@ -194,7 +162,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
 
     // nginx logs each stream's line when it closes, with the request id it handed the replica, which
     // logs its own line under the same id: nginx sent one stream to each.
-    const accessLog = join(storageDir, 'nginx-access.log');
+    const accessLog = nginx.accessLog;
     const streams = await eventually(
       () =>
         (existsSync(accessLog) ? readFileSync(accessLog, 'utf8').split('\n').filter(Boolean) : [])

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { type EmbeddedStorage, startEmbeddedStorage } from '../src/local/embedded-storage';
 import { startBackendProcess } from './support/backend-process';
 import { createTestSchema, type TestSchema } from './support/test-database';
-import { PRODUCTION_MAIL, PRODUCTION_STORAGE_SECRET } from './support/production-settings';
+import { PRODUCTION_STORAGE_SECRET, productionEnv } from './support/production-settings';
 
 const BUCKET = 'giftcast-uncaught';
 /** Raises the fault GIFTCAST_TEST_FAULT names when the process is sent SIGUSR2. */
@@ -55,24 +55,18 @@ describe('an error that escapes every handler', () => {
       message: 'a rejection nobody handles',
     },
   ])('$what is logged as fatal, the log flushed, and the process exits with status 1', async (expected) => {
-    const database = new URL(schema.url);
-    database.password ||= 'a-database-password-of-its-own';
     const backend = await startBackendProcess({
-      NODE_ENV: 'production',
+      ...productionEnv({
+        databaseUrl: schema.url,
+        storage,
+        bucket: BUCKET,
+        smtpUrl: 'smtp://127.0.0.1:9',
+        adminPassword: 'uncaught-admin-password-123',
+        jwtSecret: 'uncaught-jwt-secret-0123456789abcdef',
+      }),
+      DATABASE_POOL_SIZE: '2',
       NODE_OPTIONS: `--require ${FAULT_ON_SIGNAL}`,
       GIFTCAST_TEST_FAULT: expected.fault,
-      PUBLIC_URL: 'https://giftcast.test',
-      DATABASE_URL: database.toString(),
-      DATABASE_POOL_SIZE: '2',
-      S3_ENDPOINT: storage.endpoint,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: storage.accessKeyId,
-      S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      ...PRODUCTION_MAIL,
-      ADMIN_PASSWORD: 'uncaught-admin-password-123',
-      JWT_SECRET: 'uncaught-jwt-secret-0123456789abcdef',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });
     try {
       expect((await fetch(`${backend.url}/api/posts?published=true`)).status).toBe(200);

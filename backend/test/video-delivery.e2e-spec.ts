@@ -1,17 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { freePort } from '../src/local/free-port';
 import { StorageService } from '../src/storage/storage.service';
+import { type DeployNginx, startDeployNginx } from './support/deploy-nginx';
 import { eventually } from './support/eventually';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeClip } from './support/video-fixtures';
 
 jest.setTimeout(120_000);
-
-const LOCAL_NGINX = resolve(__dirname, '../../deploy/nginx/local-nginx.mjs');
 
 interface Code {
   id: string;
@@ -53,7 +50,7 @@ async function storedBytes(t: TestApp, key: string): Promise<Buffer> {
 
 describe('VIDEO_DELIVERY=nginx: the backend allows, the deploy nginx streams the bytes from storage', () => {
   let t: TestApp;
-  let nginx: ChildProcess;
+  let nginx: DeployNginx;
   let site: string;
   let scratch: string;
   let recorded: Awaited<ReturnType<typeof recordedCode>>;
@@ -62,38 +59,15 @@ describe('VIDEO_DELIVERY=nginx: the backend allows, the deploy nginx streams the
   beforeAll(async () => {
     t = await startTestApp({ VIDEO_DELIVERY: 'nginx' });
     scratch = mkdtempSync(join(tmpdir(), 'giftcast-delivery-'));
-    const port = await freePort();
-    site = `http://127.0.0.1:${port}`;
-    nginx = spawn(process.execPath, [LOCAL_NGINX], {
-      env: {
-        ...process.env,
-        BACKEND_UPSTREAM: `127.0.0.1:${new URL(t.url).port}`,
-        LISTEN_PORT: `127.0.0.1:${port}`,
-        WEB_ROOT: scratch,
-        ACCESS_LOG: join(scratch, 'access.log'),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    await eventually(
-      () =>
-        fetch(`${site}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      'nginx',
-      20_000,
-    );
+    nginx = await startDeployNginx([`127.0.0.1:${new URL(t.url).port}`], scratch);
+    site = nginx.site;
+    await nginx.answering('/api/health');
     recorded = await recordedCode(t);
     stored = await storedBytes(t, `videos/${recorded.message.id}/video.mp4`);
   });
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((done) => nginx.once('exit', done));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     await t?.close();
     rmSync(scratch, { recursive: true, force: true });
   });
@@ -171,7 +145,7 @@ describe('VIDEO_DELIVERY=nginx: the backend allows, the deploy nginx streams the
   it('logs the video by its route, never its id or the storage request', async () => {
     const lines = await eventually(
       () =>
-        readFileSync(join(scratch, 'access.log'), 'utf8')
+        readFileSync(nginx.accessLog, 'utf8')
           .split('\n')
           .filter(Boolean)
           .map((line) => JSON.parse(line) as { path: string; status: number }),

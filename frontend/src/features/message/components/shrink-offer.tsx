@@ -1,10 +1,11 @@
-import { Alert, Button, Flex, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { Minimize2, X } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n';
 import { env } from '../../../lib/env';
 import { MAX_RECORDING_MS } from '../api/message';
 import { formatMegabytes } from '../format';
 import type { ShrinkState } from '../shrink/use-shrink-offer';
+import { LabelledProgress } from './labelled-progress';
 
 interface ShrinkOfferProps {
   state: ShrinkState;
@@ -41,23 +42,7 @@ export function ShrinkOffer({ state, onShrink, onCancel }: ShrinkOfferProps) {
     const percent = Math.round(state.progress * 100);
     return (
       <Stack gap="3">
-        <Progress.Root
-          value={percent}
-          max={100}
-          size="lg"
-          colorPalette="rose"
-          aria-label={t('message.shrink.progressLabel')}
-        >
-          <Flex justify="space-between" mb="2" fontSize="sm">
-            <Progress.Label>{t('message.shrink.progressLabel')}</Progress.Label>
-            <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="shrink-percent">
-              {t('message.upload.percent', { percent })}
-            </Text>
-          </Flex>
-          <Progress.Track rounded="full">
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <LabelledProgress label={t('message.shrink.progressLabel')} percent={percent} percentTestId="shrink-percent" />
         <Button variant="outline" rounded="full" size="lg" alignSelf="center" onClick={onCancel}>
           <X aria-hidden />
           {t('message.shrink.cancel')}

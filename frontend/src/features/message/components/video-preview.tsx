@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { ImageUp, RotateCcw, Send, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -11,6 +11,7 @@ import { isAbort, uploadVideo, type VideoUpload } from '../api/upload-video';
 import { formatMegabytes } from '../format';
 import { useShrinkOffer } from '../shrink/use-shrink-offer';
 import { ShrinkOffer } from './shrink-offer';
+import { LabelledProgress } from './labelled-progress';
 
 export interface ChosenVideo {
   video: Blob;
@@ -148,23 +149,11 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
 
       {sending ? (
         <Stack gap="3">
-          <Progress.Root
-            value={percent}
-            max={100}
-            size="lg"
-            colorPalette="rose"
-            aria-label={t('message.upload.progressLabel')}
-          >
-            <Flex justify="space-between" mb="2" fontSize="sm">
-              <Progress.Label>{t('message.upload.progressLabel')}</Progress.Label>
-              <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="upload-percent">
-                {t('message.upload.percent', { percent })}
-              </Text>
-            </Flex>
-            <Progress.Track rounded="full">
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          <LabelledProgress
+            label={t('message.upload.progressLabel')}
+            percent={percent}
+            percentTestId="upload-percent"
+          />
           {waiting && (
             <Alert.Root status="warning" rounded="xl" role="status">
               <Alert.Indicator />

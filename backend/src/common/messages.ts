@@ -180,6 +180,10 @@ export const MESSAGES = {
     ko: '영상을 저장하지 못했습니다. 다시 시도해주세요',
     en: 'The video could not be stored. Please try again',
   },
+  'error.video.uploadBusy': {
+    ko: '다른 연결이 아직 이 영상을 보내고 있습니다. 잠시 후 이어서 보냅니다',
+    en: 'Another connection is still sending this video. It will continue in a moment',
+  },
   'error.video.resumableOff': {
     ko: '이 서버는 이어 올리기를 지원하지 않습니다. 영상을 한 번에 보내주세요',
     en: 'This server does not take resumable uploads. Please send the video in one request',

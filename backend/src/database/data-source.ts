@@ -21,6 +21,7 @@ import { AddSubscriberConfirmation1795731200000 } from './migrations/17957312000
 import { AddQrCodeTakenAt1795800000000 } from './migrations/1795800000000-AddQrCodeTakenAt';
 import { CreateRateLimits1795805000000 } from './migrations/1795805000000-CreateRateLimits';
 import { AddResumableUploads1795810000000 } from './migrations/1795810000000-AddResumableUploads';
+import { CreateUploadLocks1795815000000 } from './migrations/1795815000000-CreateUploadLocks';
 
 export const ENTITIES = [
   ContactSubmission,
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   AddQrCodeTakenAt1795800000000,
   CreateRateLimits1795805000000,
   AddResumableUploads1795810000000,
+  CreateUploadLocks1795815000000,
 ];
 
 /** Any number: it only has to be the same for every replica of this application. */

@@ -17,7 +17,7 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { MemoryLocker, Server as TusServer, type Upload } from '@tus/server';
+import { ERRORS as TUS_ERRORS, Server as TusServer, type Upload } from '@tus/server';
 import { S3Store } from '@tus/s3-store';
 import type { Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
@@ -37,6 +37,7 @@ import { MessageLifecycle } from './message-lifecycle';
 import { TranscodeJob } from './transcode.job';
 import { demuxerOf, SNIFF_BYTES, sniffContainer, type VideoMimeType } from './video-container';
 import { VideoMessage } from './video-message.entity';
+import { PostgresLocker } from './upload-locker';
 import { deleteKeys } from './video-objects';
 import { messageIdOfKey, videoKeys } from './video-keys';
 import { hashOwnerKey } from './video-upload.service';
@@ -95,7 +96,7 @@ export class TusUploadService {
     this.tus = new TusServer({
       path: UPLOADS_PATH,
       maxSize: env.VIDEO_MAX_BYTES,
-      locker: new MemoryLocker(),
+      locker: new PostgresLocker(db),
       respectForwardedHeaders: false,
       exposedHeaders: ['X-Owner-Key'],
       allowedHeaders: ['X-Owner-Key'],
@@ -290,6 +291,8 @@ export class TusUploadService {
       const key = (typeof raw === 'string' ? raw : (raw as { message: string }).message) as MessageKey;
       return answer(error.getStatus(), key);
     }
+    // Another request, on this replica or another, still holds the upload: tus clients try again on 423.
+    if (error === TUS_ERRORS.ERR_LOCK_TIMEOUT) return answer(423, 'error.video.uploadBusy');
     if (isStorageError(error)) {
       this.logger.warn(`upload of message ${logId(state.message.id)}: storage failed: ${errorMessage(error)}`);
       return answer(503, 'error.storageUnavailable');

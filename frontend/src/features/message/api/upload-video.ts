@@ -45,13 +45,14 @@ function isResumableOff(error: unknown): boolean {
 /**
  * A refusal the server means (an HTTP 4xx, or 415/422 for a file that is no video), as opposed to
  * a lost connection or a passing server fault. 409 on a PATCH is an offset the client corrects
- * itself with a HEAD; 409 on the creation means the code was claimed.
+ * itself with a HEAD; 409 on the creation means the code was claimed. 423 means an earlier
+ * connection of ours still holds the upload on the server: it lets go, and the retry goes on.
  */
 function isRefusal(error: unknown): boolean {
   const status = statusOf(error);
   if (status < 400 || status >= 500) return false;
   const method = error instanceof DetailedError ? error.originalRequest?.getMethod() : undefined;
-  return !(method === 'PATCH' && (status === 409 || status === 423));
+  return !(status === 423 || (method === 'PATCH' && status === 409));
 }
 
 function apiErrorOf(error: unknown): Error {

@@ -171,6 +171,27 @@ describe('budgets of the public writes per client address, at their defaults', (
     expect((await t.http.get(`/api/messages/${codes[1].qrToken}`).expect(200)).body.status).toBe('unused');
   });
 
+  it('counts resumable upload creations in the same budget, answering 429 before the code is claimed', async () => {
+    const codes = (await t.http.post('/api/admin/qr').set(auth).send({ count: 1 }).expect(201)).body.items as {
+      qrToken: string;
+    }[];
+    const create = (address: string, token: string, language?: string) =>
+      from(address, t.http.post(`/api/messages/${token}/uploads`), language)
+        .set('Tus-Resumable', '1.0.0')
+        .set('Upload-Length', '1000');
+
+    // Every creation counts, answered or not: the budget's last one is still heard (here, 404).
+    const address = newAddress();
+    for (let sent = 1; sent <= budgets.uploads.points; sent++) {
+      await create(address, `unknown-token-${sent}`).expect(404);
+    }
+    const refused = await expectNoWrites(t, () => create(address, codes[0].qrToken));
+    expectTooMany(refused, budgets.uploads);
+    const english = await expectNoWrites(t, () => create(address, codes[0].qrToken, 'en'));
+    expectTooMany(english, budgets.uploads, 'en');
+    expect((await t.http.get(`/api/messages/${codes[0].qrToken}`).expect(200)).body.status).toBe('unused');
+  });
+
   it('lets one address take codes from /try up to the budget, then answers 429 and the code stays listed', async () => {
     const codes = (await t.http.post('/api/admin/qr').set(auth).send({ count: 2, pool: 'try' }).expect(201)).body
       .items as { id: string; qrToken: string }[];

@@ -1,8 +1,17 @@
 import { LANGUAGES, type Language } from '@giftcast/contract/language';
+import {
+  INQUIRY_LIMITS as I,
+  POST_LIMITS as P,
+  POST_SEARCH_MAX_LENGTH,
+  QR_GENERATE_LIMITS as Q,
+  TAKE_BACK_HOURS,
+  TESTIMONIAL_LIMITS as T,
+} from '@giftcast/contract/limits';
 
 /**
  * Every message the API can put in an error body or a success answer, in Korean (default) and
- * English. Validation texts are the spec's (section 5); the frontend shows `error` as it comes.
+ * English. Validation texts are the spec's (section 5), their numbers the contract's limits (the
+ * ones the DTOs check); the frontend shows `error` as it comes.
  */
 export const MESSAGES = {
   'validation.failed': { ko: '입력값을 확인해주세요', en: 'Please check your input' },
@@ -14,40 +23,85 @@ export const MESSAGES = {
   'field.url': { ko: '올바른 URL을 입력해주세요', en: 'Please enter a valid URL' },
   'field.invalid': { ko: '올바르지 않은 값입니다', en: 'Invalid value' },
   'email.invalid': { ko: '유효한 이메일 주소를 입력해주세요', en: 'Please enter a valid email address' },
-  'name.min': { ko: '이름을 2자 이상 입력해주세요', en: 'Please enter at least 2 characters for the name' },
-  'name.max': { ko: '이름은 100자 이내로 입력해주세요', en: 'The name must be 100 characters or fewer' },
-  'phone.max': { ko: '전화번호는 30자 이내로 입력해주세요', en: 'The phone number must be 30 characters or fewer' },
-  'message.min': { ko: '메시지를 10자 이상 입력해주세요', en: 'Please enter at least 10 characters for the message' },
-  'message.max': { ko: '메시지는 5000자 이내로 입력해주세요', en: 'The message must be 5000 characters or fewer' },
+  'name.min': {
+    ko: `이름을 ${I.name.min}자 이상 입력해주세요`,
+    en: `Please enter at least ${I.name.min} characters for the name`,
+  },
+  'name.max': {
+    ko: `이름은 ${I.name.max}자 이내로 입력해주세요`,
+    en: `The name must be ${I.name.max} characters or fewer`,
+  },
+  'phone.max': {
+    ko: `전화번호는 ${I.phone.max}자 이내로 입력해주세요`,
+    en: `The phone number must be ${I.phone.max} characters or fewer`,
+  },
+  'message.min': {
+    ko: `메시지를 ${I.message.min}자 이상 입력해주세요`,
+    en: `Please enter at least ${I.message.min} characters for the message`,
+  },
+  'message.max': {
+    ko: `메시지는 ${I.message.max}자 이내로 입력해주세요`,
+    en: `The message must be ${I.message.max} characters or fewer`,
+  },
   'submissionType.invalid': {
     ko: '문의 유형은 contact 또는 partner여야 합니다',
     en: 'The inquiry type must be contact or partner',
   },
   'role.min': { ko: '역할/직책을 입력해주세요', en: 'Please enter a role or position' },
-  'review.min': { ko: '후기를 10자 이상 입력해주세요', en: 'Please write at least 10 characters for the review' },
-  'rating.invalid': { ko: '평점은 1에서 5 사이의 숫자여야 합니다', en: 'The rating must be a number from 1 to 5' },
-  'title.min': { ko: '제목을 5자 이상 입력해주세요', en: 'The title must be at least 5 characters' },
-  'title.max': { ko: '제목은 40자 이내로 입력해주세요', en: 'The title must be 40 characters or fewer' },
-  'titleEn.max': { ko: '영문 제목은 80자 이내로 입력해주세요', en: 'The English title must be 80 characters or fewer' },
-  'content.min': { ko: '본문을 50자 이상 입력해주세요', en: 'The content must be at least 50 characters' },
-  'content.max': { ko: '본문은 1200자 이내로 입력해주세요', en: 'The content must be 1200 characters or fewer' },
-  'contentEn.max': {
-    ko: '영문 본문은 2400자 이내로 입력해주세요',
-    en: 'The English content must be 2400 characters or fewer',
+  'review.min': {
+    ko: `후기를 ${T.content.min}자 이상 입력해주세요`,
+    en: `Please write at least ${T.content.min} characters for the review`,
   },
-  'excerpt.min': { ko: '요약을 20자 이상 입력해주세요', en: 'The excerpt must be at least 20 characters' },
-  'excerpt.max': { ko: '요약은 100자 이내로 입력해주세요', en: 'The excerpt must be 100 characters or fewer' },
+  'rating.invalid': { ko: '평점은 1에서 5 사이의 숫자여야 합니다', en: 'The rating must be a number from 1 to 5' },
+  'title.min': {
+    ko: `제목을 ${P.title.min}자 이상 입력해주세요`,
+    en: `The title must be at least ${P.title.min} characters`,
+  },
+  'title.max': {
+    ko: `제목은 ${P.title.max}자 이내로 입력해주세요`,
+    en: `The title must be ${P.title.max} characters or fewer`,
+  },
+  'titleEn.max': {
+    ko: `영문 제목은 ${P.titleEn.max}자 이내로 입력해주세요`,
+    en: `The English title must be ${P.titleEn.max} characters or fewer`,
+  },
+  'content.min': {
+    ko: `본문을 ${P.content.min}자 이상 입력해주세요`,
+    en: `The content must be at least ${P.content.min} characters`,
+  },
+  'content.max': {
+    ko: `본문은 ${P.content.max}자 이내로 입력해주세요`,
+    en: `The content must be ${P.content.max} characters or fewer`,
+  },
+  'contentEn.max': {
+    ko: `영문 본문은 ${P.contentEn.max}자 이내로 입력해주세요`,
+    en: `The English content must be ${P.contentEn.max} characters or fewer`,
+  },
+  'excerpt.min': {
+    ko: `요약을 ${P.excerpt.min}자 이상 입력해주세요`,
+    en: `The excerpt must be at least ${P.excerpt.min} characters`,
+  },
+  'excerpt.max': {
+    ko: `요약은 ${P.excerpt.max}자 이내로 입력해주세요`,
+    en: `The excerpt must be ${P.excerpt.max} characters or fewer`,
+  },
   'excerptEn.max': {
-    ko: '영문 요약은 200자 이내로 입력해주세요',
-    en: 'The English excerpt must be 200 characters or fewer',
+    ko: `영문 요약은 ${P.excerptEn.max}자 이내로 입력해주세요`,
+    en: `The English excerpt must be ${P.excerptEn.max} characters or fewer`,
   },
   'slug.required': { ko: 'URL 슬러그를 입력해주세요', en: 'Please enter a URL slug' },
-  'slug.max': { ko: 'URL 슬러그는 30자 이내로 입력해주세요', en: 'The URL slug must be 30 characters or fewer' },
+  'slug.max': {
+    ko: `URL 슬러그는 ${P.slug.max}자 이내로 입력해주세요`,
+    en: `The URL slug must be ${P.slug.max} characters or fewer`,
+  },
   'slug.pattern': {
     ko: '소문자, 숫자, 하이픈만 사용 가능합니다',
     en: 'Only lowercase letters, numbers and hyphens are allowed',
   },
-  'search.max': { ko: '검색어는 100자 이내로 입력해주세요', en: 'The search must be 100 characters or fewer' },
+  'search.max': {
+    ko: `검색어는 ${POST_SEARCH_MAX_LENGTH}자 이내로 입력해주세요`,
+    en: `The search must be ${POST_SEARCH_MAX_LENGTH} characters or fewer`,
+  },
   'token.required': { ko: '구독 해지 토큰이 필요합니다', en: 'An unsubscribe token is required' },
   'subscriber.status.invalid': {
     ko: '구독 상태는 pending, active 또는 unsubscribed여야 합니다',
@@ -140,8 +194,8 @@ export const MESSAGES = {
   'qr.pool.invalid': { ko: 'QR 코드 용도는 try 또는 print여야 합니다', en: 'The pool must be try or print' },
   'qr.serial.invalid': { ko: '일련번호는 숫자로 입력해주세요', en: 'The serial number must be digits' },
   'qr.count.invalid': {
-    ko: '한 번에 1개에서 1000개까지 만들 수 있습니다',
-    en: 'Generate between 1 and 1000 codes at a time',
+    ko: `한 번에 ${Q.count.min}개에서 ${Q.count.max}개까지 만들 수 있습니다`,
+    en: `Generate between ${Q.count.min} and ${Q.count.max} codes at a time`,
   },
 
   'error.qr.taken': {
@@ -195,8 +249,8 @@ export const MESSAGES = {
     en: 'This browser cannot take the message back',
   },
   'error.ownerKey.expired': {
-    ko: '24시간이 지나 영상을 되돌릴 수 없습니다',
-    en: 'The 24 hours to take the message back have passed',
+    ko: `${TAKE_BACK_HOURS}시간이 지나 영상을 되돌릴 수 없습니다`,
+    en: `The ${TAKE_BACK_HOURS} hours to take the message back have passed`,
   },
 
   // The same answer whatever the address's state, so that it tells nobody whether it is subscribed.

@@ -1,9 +1,9 @@
+import { TAKE_BACK_HOURS } from '@giftcast/contract/limits';
 import { ApiProperty } from '@nestjs/swagger';
 import { QR_STATUSES, type QrStatus } from '../qr/qr-code';
 import { UNPLAYABLE_REASONS, type UnplayableReason } from './ffmpeg';
 import type { VideoMessage } from './video-message.entity';
 
-export const TAKE_BACK_HOURS = 24;
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 

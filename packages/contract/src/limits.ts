@@ -52,3 +52,6 @@ export const TESTIMONIAL_LIMITS = {
 export const QR_GENERATE_LIMITS = {
   count: { min: 1, max: 1000 },
 } as const;
+
+/** How long after sending the giver may take the message back and record again (spec: 24 hours). */
+export const TAKE_BACK_HOURS = 24;

@@ -10,18 +10,22 @@ export const RATINGS = ['1', '2', '3', '4', '5'] as const;
 export function createTestimonialSchema(t: TFunction) {
   const L = TESTIMONIAL_LIMITS;
   const invalidUrl = t('admin.testimonials.validation.url');
-  const nameMax = t('admin.testimonials.validation.nameMax');
-  const roleMax = t('admin.testimonials.validation.roleMax');
+  // Each bound's text names its own field's limit.
+  const maxOf = (key: 'nameMax' | 'roleMax', limit: { max: number }) =>
+    t(`admin.testimonials.validation.${key}`, limit);
   return z.object({
-    name: trimmedText(L.name, { min: t('admin.testimonials.validation.nameMin'), max: nameMax }),
-    nameEn: trimmedText(L.nameEn, { max: nameMax }),
-    role: trimmedText(L.role, { min: t('admin.testimonials.validation.roleMin'), max: roleMax }),
-    roleEn: trimmedText(L.roleEn, { max: roleMax }),
-    content: trimmedText(L.content, {
-      min: t('admin.testimonials.validation.contentMin'),
-      max: t('admin.testimonials.validation.contentMax'),
+    name: trimmedText(L.name, {
+      min: t('admin.testimonials.validation.nameMin', L.name),
+      max: maxOf('nameMax', L.name),
     }),
-    contentEn: trimmedText(L.contentEn, { max: t('admin.testimonials.validation.contentEnMax') }),
+    nameEn: trimmedText(L.nameEn, { max: maxOf('nameMax', L.nameEn) }),
+    role: trimmedText(L.role, { min: t('admin.testimonials.validation.roleMin'), max: maxOf('roleMax', L.role) }),
+    roleEn: trimmedText(L.roleEn, { max: maxOf('roleMax', L.roleEn) }),
+    content: trimmedText(L.content, {
+      min: t('admin.testimonials.validation.contentMin', L.content),
+      max: t('admin.testimonials.validation.contentMax', L.content),
+    }),
+    contentEn: trimmedText(L.contentEn, { max: t('admin.testimonials.validation.contentEnMax', L.contentEn) }),
     imageUrl: optionalHttpUrl(L.imageUrl, invalidUrl),
     videoUrl: optionalHttpUrl(L.videoUrl, invalidUrl),
     rating: z.string().check(z.regex(/^[1-5]$/, t('admin.testimonials.validation.rating'))),

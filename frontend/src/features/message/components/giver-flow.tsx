@@ -123,7 +123,7 @@ export function GiverFlow({ qrToken, processingFailed, resumed, onSent, onStale 
             <Alert.Title>{t('message.processingFailed.title')}</Alert.Title>
             <Alert.Description>
               {processingFailed.reason
-                ? t(`message.processingFailed.reasons.${processingFailed.reason}`)
+                ? t(`message.processingFailed.reasons.${processingFailed.reason}`, { max: maxLabel })
                 : t('message.processingFailed.text')}
             </Alert.Description>
           </Alert.Content>

@@ -20,6 +20,7 @@ help:
 	@echo "make build  - build backend (backend/dist) and web app (frontend/dist)"
 	@echo "make api-schema - the API's types (packages/contract) from the backend's OpenAPI document (after changing a route or DTO)"
 	@echo "make clean  - remove builds (keeps data/)"
+	@echo "More in README.md and docs/: architecture, development, configuration, deployment, operations, security, testing, benchmarks"
 
 # Node.js 24 LTS or newer; .ci/install-node installs it from the npm registry where it is older.
 node-version:
@@ -82,7 +83,7 @@ test-unit: install
 # against the templates); the deploy nginx configuration run by the machine's nginx: TLS, errors,
 # the visitor's address it hands on, its budgets and body limits; the Kubernetes overlays rendered
 # by kubectl's Kustomize, validated against the API schema and held to their policies
-# (deploy/kubernetes.test.mjs); the app's storage policy.
+# (deploy/kubernetes.test.mjs); the app's storage policy; the links of README.md and docs/ (deploy/docs.test.mjs).
 test-deploy: install
 	npx dclint docker-compose.yml deploy/compose/*.yml --max-warnings 0
 	node --test deploy/*.test.mjs

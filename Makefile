@@ -5,10 +5,11 @@ STAMP := node_modules/.install-stamp
 # The contract both workspaces import (packages/contract), compiled to JavaScript and types.
 CONTRACT := packages/contract/dist/.built
 
-.PHONY: node-version run test test-lint test-bench test-clicks test-types bench bench-web backup restore install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
+.PHONY: node-version run dev test test-lint test-bench test-clicks test-types bench bench-web backup restore install build build-backend build-frontend test-unit test-deploy test-api test-browser clean help
 
 help:
 	@echo "make run    - install, build and serve the whole product on http://localhost:8080"
+	@echo "make dev    - development with hot reload: the web app on http://localhost:5173, the API recompiled and restarted on change"
 	@echo "make test   - every test: lint, unit, API end-to-end, benchmarks once (smallest size), browser end-to-end"
 	@echo "make test-lint - ESLint (eslint.config.mjs: types, import rules) and Prettier, no warning allowed"
 	@echo "make bench  - benchmarks (figures printed; needs the test PostgreSQL and nginx)"
@@ -19,6 +20,7 @@ help:
 	@echo "make build  - build backend (backend/dist) and web app (frontend/dist)"
 	@echo "make api-schema - the API's types (packages/contract) from the backend's OpenAPI document (after changing a route or DTO)"
 	@echo "make clean  - remove builds (keeps data/)"
+	@echo "More in README.md and docs/: architecture, development, configuration, deployment, operations, security, testing, benchmarks"
 
 # Node.js 24 LTS or newer; .ci/install-node installs it from the npm registry where it is older.
 node-version:
@@ -46,6 +48,11 @@ build-frontend: install
 
 run: build
 	node backend/dist/local/run-local.js
+
+# Vite's dev server (hot reload) in front of a backend that tsc --watch recompiles and node --watch
+# restarts, with make run's embedded database, storage and outbox (scripts/dev.mjs; docs/development.md).
+dev: install
+	node scripts/dev.mjs
 
 test: test-lint build test-types test-unit test-deploy test-api test-bench test-browser test-clicks
 
@@ -76,7 +83,7 @@ test-unit: install
 # against the templates); the deploy nginx configuration run by the machine's nginx: TLS, errors,
 # the visitor's address it hands on, its budgets and body limits; the Kubernetes overlays rendered
 # by kubectl's Kustomize, validated against the API schema and held to their policies
-# (deploy/kubernetes.test.mjs); the app's storage policy.
+# (deploy/kubernetes.test.mjs); the app's storage policy; the links of README.md and docs/ (deploy/docs.test.mjs).
 test-deploy: install
 	npx dclint docker-compose.yml deploy/compose/*.yml --max-warnings 0
 	node --test deploy/*.test.mjs

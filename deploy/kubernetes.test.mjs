@@ -1,6 +1,6 @@
 // The Kubernetes manifests (deploy/kubernetes), without a cluster: every overlay rendered by kubectl's
 // built-in Kustomize, every object validated against the Kubernetes API schema (kubernetes-models'
-// validators, run by @kubernetes-models/validate), then held to what the README promises: probes,
+// validators, run by @kubernetes-models/validate), then held to what docs/deployment.md promises: probes,
 // requests and limits, non-root containers on read-only roots without privilege escalation or
 // capabilities, pinned images, no service account token, one migration Job that the backend waits
 // for, a PodDisruptionBudget and an autoscaler for web and backend, NetworkPolicies that admit only
@@ -266,10 +266,10 @@ for (const { name: overlay } of overlays) {
           }
         }
       }
-      // The README's command creates every key the manifests mount.
-      const readme = read('README.md');
+      // The documented command (docs/deployment.md, Install) creates every key the manifests mount.
+      const readme = read('docs/deployment.md');
       const command = /create secret generic giftcast-secrets((?:[^\n]*\\\n)*[^\n]*)/.exec(readme);
-      assert.ok(command, 'README shows how to create the Secret giftcast-secrets');
+      assert.ok(command, 'docs/deployment.md shows how to create the Secret giftcast-secrets');
       const created = new Set(
         [...command[1].matchAll(/--from-file=(?:([\w.-]+)=)?\S*?([\w.-]+)(?=\s|$)/g)].map(
           ([, key, file]) => key ?? file,

@@ -1,5 +1,5 @@
 // The storage permissions an operator gives the app's key on AWS S3 (deploy/s3/giftcast-app-policy.json,
-// README "Object storage services"): every S3 call the backend makes is allowed, on its bucket alone,
+// docs/deployment.md, "Object storage services"): every S3 call the backend makes is allowed, on its bucket alone,
 // and nothing else is, least of all public reading.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -75,8 +75,8 @@ test('recreates web when its image changed, builds with --build, and skips a wor
   assert.ok(!lines.includes('docker compose exec -T web nginx -s reload'));
 });
 
-test('refuses a Docker Compose older than the README states, naming both versions', () => {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+test('refuses a Docker Compose older than the docs state, naming both versions', () => {
+  const readme = readFileSync(join(repo, 'docs/deployment.md'), 'utf8');
   assert.match(readme, /Docker Compose 2\.24\.4/);
   const { status, stderr, lines } = dryRun({ containers: { backend: ['b1'] }, compose: 'v2.24.3' });
   assert.equal(status, 1);

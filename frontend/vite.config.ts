@@ -79,9 +79,10 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     // The server bundle (dist/server) carries its libraries, so the backend can render the blog's
     // pages with it without the web app's node_modules.
     ssr: { noExternal: true },
+    // `make dev` (scripts/dev.mjs): Vite's dev server passes the API on to the backend.
     server: {
       proxy: {
-        '/api': 'http://localhost:3000',
+        '/api': process.env.DEV_API_URL ?? 'http://localhost:3000',
       },
     },
   };

@@ -68,7 +68,7 @@ export function estimatedSecretBits(secret: string): number {
 
 /** The least estimated strength each secret needs in production (see estimatedSecretBits). */
 export const SECRET_MIN_BITS = {
-  // Guessed online only, through the login's budgets (Security in the README).
+  // Guessed online only, through the login's budgets (docs/security.md).
   ADMIN_PASSWORD: 40,
   // Signs admin tokens: a token in hand can be guessed against offline.
   JWT_SECRET: 128,

@@ -31,12 +31,13 @@ async function main(): Promise<void> {
     PORT: '8080',
     // Prometheus's endpoint on a free port (the address is printed); METRICS_PORT chooses one.
     METRICS_PORT: '0',
-    WEB_ROOT: resolve(__dirname, '../../../frontend/dist'),
     OUTBOX_DIR: resolve(dataDir, 'outbox'),
     // The SDK's notice that future releases will need Node 22 is for operators, not for a try-out.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
   for (const [name, value] of Object.entries(defaults)) process.env[name] ||= value;
+  // The web build the pages come from; set empty (make dev, where Vite serves them), the API alone.
+  process.env.WEB_ROOT ??= resolve(__dirname, '../../../frontend/dist');
   process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT}`;
 
   try {

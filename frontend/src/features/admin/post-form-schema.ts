@@ -16,11 +16,20 @@ export function toSlug(value: string): string {
 export function createPostSchema(t: TFunction) {
   const L = POST_LIMITS;
   return z.object({
-    title: trimmedText(L.title, { min: t('admin.validation.titleMin', L.title), max: t('admin.validation.titleMax', L.title) }),
+    title: trimmedText(L.title, {
+      min: t('admin.validation.titleMin', L.title),
+      max: t('admin.validation.titleMax', L.title),
+    }),
     titleEn: trimmedText(L.titleEn, { max: t('admin.validation.titleEnMax', L.titleEn) }),
-    content: trimmedText(L.content, { min: t('admin.validation.contentMin', L.content), max: t('admin.validation.contentMax', L.content) }),
+    content: trimmedText(L.content, {
+      min: t('admin.validation.contentMin', L.content),
+      max: t('admin.validation.contentMax', L.content),
+    }),
     contentEn: trimmedText(L.contentEn, { max: t('admin.validation.contentEnMax', L.contentEn) }),
-    excerpt: trimmedText(L.excerpt, { min: t('admin.validation.excerptMin', L.excerpt), max: t('admin.validation.excerptMax', L.excerpt) }),
+    excerpt: trimmedText(L.excerpt, {
+      min: t('admin.validation.excerptMin', L.excerpt),
+      max: t('admin.validation.excerptMax', L.excerpt),
+    }),
     excerptEn: trimmedText(L.excerptEn, { max: t('admin.validation.excerptEnMax', L.excerptEn) }),
     // Too long a URL is refused as not a URL, as the backend words it.
     thumbnailUrl: optionalHttpUrl(L.thumbnailUrl, t('admin.validation.urlInvalid')),

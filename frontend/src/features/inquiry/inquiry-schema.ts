@@ -7,7 +7,10 @@ import { emailAddress, trimmedText } from '../../lib/text-field-schema';
 export function createInquirySchema(t: TFunction) {
   const L = INQUIRY_LIMITS;
   return z.object({
-    name: trimmedText(L.name, { min: t('inquiry.validation.nameMin', L.name), max: t('inquiry.validation.nameMax', L.name) }),
+    name: trimmedText(L.name, {
+      min: t('inquiry.validation.nameMin', L.name),
+      max: t('inquiry.validation.nameMax', L.name),
+    }),
     email: emailAddress(L.email, t('inquiry.validation.emailInvalid')),
     phone: trimmedText(L.phone, { max: t('inquiry.validation.phoneMax', L.phone) }),
     message: trimmedText(L.message, {

@@ -329,4 +329,28 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
     const answer = (await last.json()) as { message: { id: string } };
     expect(sha256(await storedOriginal(answer.message.id))).toBe(sha256(bytes));
   });
+
+  it('finishes at the next HEAD an upload whose every byte was stored when storage failed its checks', async () => {
+    const code = await newCode();
+    const upload = await created(code.qrToken, clip.length);
+    // The checks read the stored original; storage fails just those reads.
+    proxy.failing = (request) =>
+      request.method === 'GET' && /\/original(\?|$)/.test(request.url) && !/[?&]uploadId=/.test(request.url);
+    const failed = await patch(upload, 0, clip);
+    expect(failed.status).toBe(503);
+    proxy.failing = () => false;
+    expect(await codeStatus(code)).toBe('recorded');
+
+    // The client resumes: HEAD finds every byte in, and the checks run again before it answers.
+    const resumed = await head(upload);
+    expect(resumed.status).toBe(200);
+    expect(resumed.headers.get('upload-offset')).toBe(String(clip.length));
+    const state = (await t.http.get(`/api/messages/${code.qrToken}`).expect(200)).body as {
+      message: { id: string; state: string };
+    };
+    expect(['processing', 'ready']).toContain(state.message.state);
+    expect(sha256(await storedOriginal(state.message.id))).toBe(sha256(clip));
+    // Finished once: a second HEAD finds no upload left to finish.
+    expect((await head(upload)).status).toBe(404);
+  });
 });

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import {
   BadRequestException,
   ConflictException,
@@ -81,6 +81,7 @@ export class TusUploadService {
   private readonly logger = new Logger('TusUpload');
   private readonly tus: TusServer;
   private readonly requests = new WeakMap<object, TusRequest>();
+  private readonly locker: PostgresLocker;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -93,10 +94,11 @@ export class TusUploadService {
     @Optional() private readonly transcoder?: TranscodeJob,
   ) {
     const { env } = config;
+    this.locker = new PostgresLocker(db);
     this.tus = new TusServer({
       path: UPLOADS_PATH,
       maxSize: env.VIDEO_MAX_BYTES,
-      locker: new PostgresLocker(db),
+      locker: this.locker,
       respectForwardedHeaders: false,
       exposedHeaders: ['X-Owner-Key'],
       allowedHeaders: ['X-Owner-Key'],
@@ -153,7 +155,26 @@ export class TusUploadService {
     const answer = await this.handle({ request, response, message, ownerKey: ownerKey! });
     // Termination: the store aborted the multipart upload and removed its objects.
     if (request.method === 'DELETE' && answer.status === 204) await this.release(message);
+    if (request.method === 'HEAD' && answer.status === 200 && isWhole(answer)) await this.finishAgain(message);
     await send(answer, response);
+  }
+
+  /**
+   * Every byte is stored, but the checks after the last one did not run to their end (storage
+   * failed then, or the process stopped): the client's HEAD, which finds the offset at the length,
+   * runs them again, so the upload goes on to the transcoder instead of waiting for its expiry.
+   * Under the upload's lock, so that two such HEADs finish it once.
+   */
+  private async finishAgain(message: VideoMessage): Promise<void> {
+    const key = videoKeys(message.id).original;
+    const lock = this.locker.newLock(key);
+    await lock.lock(new AbortController().signal, () => undefined);
+    try {
+      const current = await this.db.getRepository(VideoMessage).findOneBy({ id: message.id, state: 'uploading' });
+      if (current) await this.finishStored(current, key);
+    } finally {
+      await lock.unlock();
+    }
   }
 
   /** The message of an unfinished, unexpired upload whose owner key this is; 404 for any other. */
@@ -204,28 +225,38 @@ export class TusUploadService {
    * upload answer; a refused file goes with its message, freeing the code.
    */
   private async finish(state: TusRequest, upload: Upload) {
-    const { message } = state;
-    const key = upload.id;
+    const stored = await this.finishStored(state.message, upload.id, upload.size);
+    state.response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return {
+      status_code: 200,
+      body: JSON.stringify(this.answerOf(stored, state.ownerKey)),
+    };
+  }
+
+  /** The checks on the whole stored upload, then the transcoder's queue; a refused file frees the code. */
+  private async finishStored(message: VideoMessage, key: string, size?: number): Promise<VideoMessage> {
     try {
-      const mimeType = await this.check(key, upload.size ?? 0);
+      const sizeBytes = size ?? (await this.storedSize(key));
+      const mimeType = await this.check(key, sizeBytes);
       const stored = await this.lifecycle.uploaded(message, {
         originalKey: key,
         originalMimeType: mimeType,
-        sizeBytes: upload.size ?? 0,
+        sizeBytes,
       });
       await deleteKeys(this.storage, [`${key}.info`]).catch((error: unknown) => {
         this.logger.warn(`upload record of message ${logId(message.id)} is left: ${errorMessage(error)}`);
       });
       this.transcoder?.kick();
-      state.response.setHeader('Content-Type', 'application/json; charset=utf-8');
-      return {
-        status_code: 200,
-        body: JSON.stringify(this.answerOf(stored, state.ownerKey)),
-      };
+      return stored;
     } catch (error) {
       if (error instanceof HttpException) await this.release(message);
       throw error;
     }
+  }
+
+  private async storedSize(key: string): Promise<number> {
+    const head = await this.storage.client.send(new HeadObjectCommand({ Bucket: this.storage.bucket, Key: key }));
+    return head.ContentLength ?? 0;
   }
 
   private answerOf(message: VideoMessage, ownerKey: string): SentMessageResponse {
@@ -299,6 +330,12 @@ export class TusUploadService {
     }
     return undefined;
   }
+}
+
+/** A HEAD's answer for an upload whose every byte is stored. */
+function isWhole(answer: globalThis.Response): boolean {
+  const offset = answer.headers.get('upload-offset');
+  return offset !== null && offset === answer.headers.get('upload-length');
 }
 
 /** Headers of the connection, not of the request, which a web-standard request does not carry. */

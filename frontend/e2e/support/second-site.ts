@@ -18,11 +18,19 @@ function freePort(): Promise<number> {
   });
 }
 
+/** What a child process has written to its standard error, for the failure that follows it. */
+function errorsOf(child: ChildProcess): () => string {
+  let written = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (written = (written + chunk).slice(-4000)));
+  return () => written;
+}
+
 /** Asks `url` until it answers 200, or fails after `timeoutMs`. */
 async function answering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const errors = errorsOf(child);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: its process exited (${child.exitCode})`);
+    if (child.exitCode !== null) throw new Error(`${url}: its process exited (${child.exitCode}):\n${errors()}`);
     const status = await fetch(url).then(
       (response) => response.status,
       () => 0,
@@ -69,7 +77,7 @@ export async function startSecondSite(settings: Record<string, string>): Promise
       ADMIN_PASSWORD: E2E.adminPassword,
       ...settings,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   const nginx = spawn(process.execPath, [join(REPO, 'deploy/nginx/local-nginx.mjs')], {
     env: {
@@ -79,7 +87,7 @@ export async function startSecondSite(settings: Record<string, string>): Promise
       LISTEN_PORT: `127.0.0.1:${port}`,
       WEB_ROOT: E2E.publicFiles,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   const stop = async () => {
     await stopped(nginx);

@@ -1,7 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { createElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -9,28 +8,18 @@ import { BannerNotice } from './app/notification-banner';
 import { AppProviders } from './app/providers';
 import { createRoutes } from './app/router';
 import { createStyleCache } from './app/style-cache';
-import { HeadTagsCollector, HeadTagsProvider, PAGE_HEAD_MARKERS, type HeadTag } from './components/page-head';
+import { PAGE_HEAD_MARKERS } from './components/page-head';
 import { I18nProvider, serverI18n, type Language } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { HYDRATION_ELEMENT_ID, type HydrationData, type QuerySeed } from './lib/hydration';
 
 export type { QuerySeed };
 
-/** A head tag's attributes as React's props (HTML's `hreflang` is React's `hrefLang`). */
-const headTagProps = (attributes: Record<string, string>) =>
-  Object.fromEntries(
-    Object.entries(attributes).map(([name, value]) => [name === 'hreflang' ? 'hrefLang' : name, value]),
-  );
-
-/** The page's head tags as HTML, written and escaped by the renderer that wrote the page. */
-const headTagsHtml = (tags: HeadTag[]) =>
-  renderToString(
-    <>
-      {tags.map(({ name, attributes, text }, index) =>
-        createElement(name, { key: index, ...headTagProps(attributes) }, text),
-      )}
-    </>,
-  );
+/**
+ * The head tags React writes ahead of a page rendered without its <html> (the page's <title>,
+ * <meta> and <link>, components/page-head.tsx): they go into <head>, the rest into the body.
+ */
+const HOISTED_HEAD = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)*/;
 
 /**
  * The HTML of one page in one language: at build time for the public pages
@@ -60,15 +49,12 @@ export async function renderPage(
   // whatever other requests render meanwhile.
   const i18n = serverI18n(language);
   const styleCache = createStyleCache();
-  const headTags = new HeadTagsCollector();
   // Waits for every part of the page (its lazy parts are loaded above, so none shows a fallback).
   const render = async (content: ReactNode) => {
     const { prelude } = await prerender(
       <CacheProvider value={styleCache}>
         <I18nProvider i18n={i18n}>
-          <HeadTagsProvider value={headTags}>
-            <AppProviders queryClient={queryClient}>{content}</AppProviders>
-          </HeadTagsProvider>
+          <AppProviders queryClient={queryClient}>{content}</AppProviders>
         </I18nProvider>
       </CacheProvider>,
       // The page is sent whole, never in parts: each boundary's HTML in its place, so the page
@@ -79,8 +65,10 @@ export async function renderPage(
   };
   // Its hydration data goes beside the page as JSON (hydrate={false}): the site's
   // Content-Security-Policy runs no inline script, where React Router would write it.
-  const html = await render(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-  if (!headTags.tags.some((tag) => tag.name === 'title')) throw new Error(`${path} rendered no <title>`);
+  const page = await render(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  const head = HOISTED_HEAD.exec(page)![0];
+  const html = page.slice(head.length);
+  if (!head.includes('<title>')) throw new Error(`${path} rendered no <title>`);
   // The banner leaving, rendered for its styles only: its HTML is in the page (hidden until shown),
   // but not as it looks while it slides out, and the app would otherwise write those styles then.
   const leavingBanner = await render(
@@ -92,7 +80,7 @@ export async function renderPage(
   return {
     html,
     styles: emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html + leavingBanner)),
-    head: headTagsHtml(headTags.tags),
+    head,
     hydration: {
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
       queries: dehydrate(queryClient),

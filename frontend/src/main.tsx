@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { createRoutes, prefetchRoute, resolveLazyRoutes } from './app/router';
 import { createStyleCache } from './app/style-cache';
+import { PAGE_HEAD_MARKERS } from './components/page-head';
 import { readHydrationData } from './lib/hydration';
 import { currentLanguage } from './lib/i18n';
 import { setPageLoader } from './lib/page-prefetch';
@@ -17,6 +18,17 @@ function dropLanguageParameter(): void {
   if (!url.searchParams.has('lang')) return;
   url.searchParams.delete('lang');
   window.history.replaceState(window.history.state, '', url);
+}
+
+/**
+ * Takes out the head tags the server wrote for its page (between its markers) where the app
+ * renders its own in their place; React puts the page's own into <head> (components/page-head.tsx).
+ */
+function dropServerHead(): void {
+  const nodes = [...document.head.childNodes];
+  const start = nodes.findIndex((node) => node.nodeValue === PAGE_HEAD_MARKERS.start);
+  const end = nodes.findIndex((node) => node.nodeValue === PAGE_HEAD_MARKERS.end);
+  if (start >= 0 && end > start) for (const node of nodes.slice(start + 1, end)) node.remove();
 }
 
 /**
@@ -32,6 +44,9 @@ async function start(): Promise<void> {
   const hydrate = container.hasChildNodes() && document.documentElement.dataset.prerendered === currentLanguage();
   // The page's data is the API's answers, whatever the language: the app starts from it either way.
   const hydration = readHydrationData(document);
+  // A page in another language, or a post's tags the backend wrote (not React): the app's replace them.
+  if (hydrate) document.head.querySelectorAll('[data-server-head]').forEach((element) => element.remove());
+  else dropServerHead();
   const routes = createRoutes({ queryClient });
   const location = window.location.pathname + window.location.search;
   await resolveLazyRoutes(routes, location);

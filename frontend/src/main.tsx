@@ -44,9 +44,8 @@ async function start(): Promise<void> {
   const hydrate = container.hasChildNodes() && document.documentElement.dataset.prerendered === currentLanguage();
   // The page's data is the API's answers, whatever the language: the app starts from it either way.
   const hydration = readHydrationData(document);
-  // A page in another language, or a post's tags the backend wrote (not React): the app's replace them.
-  if (hydrate) document.head.querySelectorAll('[data-server-head]').forEach((element) => element.remove());
-  else dropServerHead();
+  // A page in another language: the app's head tags replace it.
+  if (!hydrate) dropServerHead();
   const routes = createRoutes({ queryClient });
   const location = window.location.pathname + window.location.search;
   await resolveLazyRoutes(routes, location);

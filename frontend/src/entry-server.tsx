@@ -45,7 +45,7 @@ export async function renderPage(
 
   // Emotion (under Chakra) would write a <style> beside each element it styles: dozens of style
   // sheets in the body for the browser to apply one by one. They go into <head> as three tags.
-  // The page's texts are loaded (loadMatchedRoutes); this request renders in its own language,
+  // The page's texts are loaded (its route's lazy, above); this request renders in its own language,
   // whatever other requests render meanwhile.
   const i18n = serverI18n(language);
   const styleCache = createStyleCache();

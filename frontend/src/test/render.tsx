@@ -76,7 +76,7 @@ async function renderRouter(ui: ReactNode, url: string, seeds: QuerySeed[] = [])
 
 /**
  * One component with everything the app provides around it (router, query client, toasts);
- * `seeds` are the data a server-rendered page would have brought (lib/query-seed.ts).
+ * `seeds` are the data a server-rendered page would have brought (lib/hydration.ts).
  */
 export function renderWithProviders(ui: ReactElement, { url = '/', seeds = [] as QuerySeed[] } = {}) {
   return renderRouter(

@@ -1,35 +1,25 @@
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { createElement, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { dehydrate } from '@tanstack/react-query';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { BannerNotice } from './app/notification-banner';
 import { AppProviders } from './app/providers';
-import { AppRoutes, loadMatchedRoutes } from './app/router';
+import { createRoutes } from './app/router';
 import { createStyleCache } from './app/style-cache';
-import { HeadTagsCollector, HeadTagsProvider, PAGE_HEAD_MARKERS, type HeadTag } from './components/page-head';
+import { PAGE_HEAD_MARKERS } from './components/page-head';
 import { I18nProvider, serverI18n, type Language } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { QUERY_DATA_ELEMENT_ID, type QuerySeed } from './lib/query-seed';
+import { HYDRATION_ELEMENT_ID, type HydrationData, type QuerySeed } from './lib/hydration';
 
 export type { QuerySeed };
 
-/** A head tag's attributes as React's props (HTML's `hreflang` is React's `hrefLang`). */
-const headTagProps = (attributes: Record<string, string>) =>
-  Object.fromEntries(
-    Object.entries(attributes).map(([name, value]) => [name === 'hreflang' ? 'hrefLang' : name, value]),
-  );
-
-/** The page's head tags as HTML, written and escaped by the renderer that wrote the page. */
-const headTagsHtml = (tags: HeadTag[]) =>
-  renderToString(
-    <>
-      {tags.map(({ name, attributes, text }, index) =>
-        createElement(name, { key: index, ...headTagProps(attributes) }, text),
-      )}
-    </>,
-  );
+/**
+ * The head tags React writes ahead of a page rendered without its <html> (the page's <title>,
+ * <meta> and <link>, components/page-head.tsx): they go into <head>, the rest into the body.
+ */
+const HOISTED_HEAD = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)*/;
 
 /**
  * The HTML of one page in one language: at build time for the public pages
@@ -42,28 +32,29 @@ export async function renderPage(
   path: string,
   language: Language,
   seeds: QuerySeed[] = [],
-): Promise<{ html: string; styles: string; head: string }> {
-  await loadMatchedRoutes(path, language);
+): Promise<{ html: string; styles: string; head: string; hydration: HydrationData }> {
   const queryClient = createQueryClient();
   for (const [queryKey, data] of seeds) queryClient.setQueryData(queryKey, data);
+  // React Router's data router on the server: it matches the address, loads the page's code and
+  // texts (its route's lazy) and runs its loaders, then renders what it found.
+  const handler = createStaticHandler(createRoutes({ queryClient, language }));
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${path} answered with a redirect`);
+  if (context.errors) throw new Error(`${path} failed to load: ${JSON.stringify(context.errors)}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
 
   // Emotion (under Chakra) would write a <style> beside each element it styles: dozens of style
   // sheets in the body for the browser to apply one by one. They go into <head> as three tags.
-  // The page's texts are loaded (loadMatchedRoutes); this request renders in its own language,
+  // The page's texts are loaded (its route's lazy, above); this request renders in its own language,
   // whatever other requests render meanwhile.
   const i18n = serverI18n(language);
   const styleCache = createStyleCache();
-  const headTags = new HeadTagsCollector();
   // Waits for every part of the page (its lazy parts are loaded above, so none shows a fallback).
   const render = async (content: ReactNode) => {
     const { prelude } = await prerender(
       <CacheProvider value={styleCache}>
         <I18nProvider i18n={i18n}>
-          <HeadTagsProvider value={headTags}>
-            <AppProviders queryClient={queryClient}>
-              <StaticRouter location={path}>{content}</StaticRouter>
-            </AppProviders>
-          </HeadTagsProvider>
+          <AppProviders queryClient={queryClient}>{content}</AppProviders>
         </I18nProvider>
       </CacheProvider>,
       // The page is sent whole, never in parts: each boundary's HTML in its place, so the page
@@ -72,16 +63,28 @@ export async function renderPage(
     );
     return new Response(prelude).text();
   };
-  const html = await render(<AppRoutes />);
-  if (!headTags.tags.some((tag) => tag.name === 'title')) throw new Error(`${path} rendered no <title>`);
+  // Its hydration data goes beside the page as JSON (hydrate={false}): the site's
+  // Content-Security-Policy runs no inline script, where React Router would write it.
+  const page = await render(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  const head = HOISTED_HEAD.exec(page)![0];
+  const html = page.slice(head.length);
+  if (!head.includes('<title>')) throw new Error(`${path} rendered no <title>`);
   // The banner leaving, rendered for its styles only: its HTML is in the page (hidden until shown),
   // but not as it looks while it slides out, and the app would otherwise write those styles then.
-  const leavingBanner = await render(<BannerNotice phase="leaving" count={undefined} onLeave={() => {}} />);
+  const leavingBanner = await render(
+    <StaticRouter location={path}>
+      <BannerNotice phase="leaving" count={undefined} onLeave={() => {}} />
+    </StaticRouter>,
+  );
   const emotionServer = createEmotionServer(styleCache);
   return {
     html,
     styles: emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(html + leavingBanner)),
-    head: headTagsHtml(headTags.tags),
+    head,
+    hydration: {
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+      queries: dehydrate(queryClient),
+    },
   };
 }
 
@@ -90,7 +93,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 /**
  * The whole document: the web build's index.html with the page's head tags (between markers the
- * server and the app recognise), its body, and the seeds for the app to start from.
+ * server and the app recognise), its body, and what the app hydrates from (lib/hydration.ts).
  */
 export async function renderDocument(
   template: string,
@@ -98,10 +101,8 @@ export async function renderDocument(
   language: Language,
   seeds: QuerySeed[] = [],
 ): Promise<string> {
-  const { html: body, styles, head } = await renderPage(path, language, seeds);
-  const data = seeds.length
-    ? `<script id="${QUERY_DATA_ELEMENT_ID}" type="application/json">${scriptJson(seeds)}</script>`
-    : '';
+  const { html: body, styles, head, hydration } = await renderPage(path, language, seeds);
+  const data = `<script id="${HYDRATION_ELEMENT_ID}" type="application/json">${scriptJson(hydration)}</script>`;
   return (
     template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-prerendered="${language}"`)

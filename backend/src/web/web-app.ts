@@ -12,7 +12,7 @@ import { blogFeedXml } from './blog-feed';
 import { BLOG_FEED_PATH, BLOG_FEED_TYPE } from './blog-feed-link';
 import { PageRenderer } from './page-renderer';
 import { PageSeeds } from './page-seeds';
-import { brandOf, postHeadTags, withPostHead } from './post-head';
+import { brandOf } from './post-head';
 import { RenderedPages } from './rendered-pages';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { WebPages } from './web-pages';
@@ -167,8 +167,8 @@ export class WebApp {
   ): Promise<void> {
     try {
       const post = await this.blog.bySlug(slug, false);
-      const page = (await this.renderer.render(request.path, language, this.seeds.forPost(post))) ?? shell;
-      response.send(withPostHead(page, postHeadTags(post, language, this.publicUrl, brandOf(shell))));
+      // Rendered with the post, its head tags included (a build without the server bundle: the shell).
+      response.send((await this.renderer.render(request.path, language, this.seeds.forPost(post))) ?? shell);
     } catch (error) {
       if (isDatabaseUnavailable(error)) return void response.status(503).send(shell);
       if (!(error instanceof NotFoundException)) throw error;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BlogPost } from '../blog/blog-post.entity';
-import { brandOf, postHeadTags, withPostHead } from './post-head';
+import { brandOf } from './post-head';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { PUBLIC_URL_PLACEHOLDER } from '@giftcast/contract/language';
 import { WebPages, webBuildLayout } from './web-pages';
@@ -165,49 +165,9 @@ describe('WebPages', () => {
   });
 });
 
-describe('post head tags', () => {
-  it('describe the post in its language, escaped, with canonical and alternates', () => {
-    const tags = postHeadTags(post, 'en', PUBLIC_URL, 'Giftcast');
-    expect(tags).toContain('<title data-server-head>Spring flower &#34;tips&#34; | Giftcast</title>');
-    // No English excerpt: the Korean one.
-    expect(tags).toContain('name="description" content="봄꽃과 함께 영상 메시지를 보내는 방법을 알려드립니다."');
-    expect(tags).toContain(`rel="canonical" href="${PUBLIC_URL}/blog/spring-flowers?lang=en"`);
-    expect(tags).toContain(`hreflang="ko" href="${PUBLIC_URL}/blog/spring-flowers"`);
-    expect(tags).toContain(`hreflang="x-default" href="${PUBLIC_URL}/blog/spring-flowers"`);
-    expect(tags).toContain('property="og:type" content="article"');
-    expect(tags).toContain('property="og:image" content="https://cdn.example/spring.jpg"');
-    expect(tags).toContain('name="twitter:card" content="summary_large_image"');
-    expect(postHeadTags(post, 'ko', PUBLIC_URL, 'Giftcast')).toContain(
-      '<title data-server-head>봄꽃 선물 &#60;팁&#62; | Giftcast</title>',
-    );
-  });
-
-  it('name the blog feed in the page’s language for feed readers to find', () => {
-    expect(postHeadTags(post, 'ko', PUBLIC_URL, 'Giftcast')).toContain(
-      `<link data-server-head rel="alternate" type="application/rss+xml" title="Giftcast 블로그" href="${PUBLIC_URL}/blog/feed.xml">`,
-    );
-    expect(postHeadTags(post, 'en', PUBLIC_URL, 'Giftcast')).toContain(
-      `<link data-server-head rel="alternate" type="application/rss+xml" title="Giftcast Blog" href="${PUBLIC_URL}/blog/feed.xml?lang=en">`,
-    );
-  });
-
-  it('show the site’s share picture in the page’s language when the post has no thumbnail', () => {
-    const plain = { ...post, thumbnailUrl: null } as typeof post;
-    for (const language of ['ko', 'en'] as const) {
-      const tags = postHeadTags(plain, language, PUBLIC_URL, 'Giftcast');
-      expect(tags).toContain(`property="og:image" content="${PUBLIC_URL}/media/share-${language}.jpg"`);
-      expect(tags).toContain(`name="twitter:image" content="${PUBLIC_URL}/media/share-${language}.jpg"`);
-      expect(tags).toContain('name="twitter:card" content="summary_large_image"');
-    }
-  });
-
-  it('replace the shell’s generic head tags and keep the rest', () => {
-    const shell = page('ko', 'blog-post');
-    const html = withPostHead(shell, '<title data-server-head>Post</title>');
-    expect(html).toContain('<!--page-head--><title data-server-head>Post</title><!--/page-head-->');
-    expect(html).not.toContain('<title>blog-post ko</title>');
-    expect(html).toContain('<div id="root">blog-post</div>');
-    expect(brandOf(shell)).toBe('Giftcast');
+describe('brand', () => {
+  it('is read from the head tags the web build wrote', () => {
+    expect(brandOf(page('ko', 'blog-post'))).toBe('Giftcast');
   });
 });
 

@@ -1,7 +1,7 @@
 import { QUERY_KEYS } from '@giftcast/contract/query-keys';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { changeLanguage } from '../lib/i18n';
-import type { QuerySeed } from '../lib/query-seed';
+import type { QuerySeed } from '../lib/hydration';
 import { jsonResponse, mockFetch, sentPaths } from '../test/fake-fetch';
 import { mockMediaQueries } from '../test/media-queries';
 import { renderWithProviders } from '../test/render';

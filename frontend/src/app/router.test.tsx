@@ -5,7 +5,8 @@ import { jsonResponse, fakeResponse, mockFetch, sentRequest } from '../test/fake
 import { mockMediaQueries } from '../test/media-queries';
 import { queryClient } from '../lib/query-client';
 import { renderApp } from '../test/render';
-import { prefetchMatchedData } from './router';
+import { createMemoryRouter } from 'react-router-dom';
+import { createRoutes } from './router';
 
 jest.mock('../lib/analytics', () => ({ trackEvent: jest.fn(), trackPageView: jest.fn() }));
 
@@ -193,11 +194,14 @@ describe('admin', () => {
 });
 
 describe('data fetched beside the code', () => {
+  /** The router starting at `path`, as the browser's does: its loaders run beside the pages' lazy. */
+  const startAt = (path: string) => createMemoryRouter(createRoutes({ queryClient }), { initialEntries: [path] });
+
   it("starts fetching a QR code's state for /v/:qrToken before the page's code is in", async () => {
     const code = { serialNumber: '0042', status: 'unused', message: null };
     fetchMock.mockResolvedValue(jsonResponse(200, code));
 
-    prefetchMatchedData('/v/tok-ahead');
+    startAt('/v/tok-ahead');
 
     await waitFor(() => expect(queryClient.getQueryData(['/api/messages', 'tok-ahead'])).toEqual(code));
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -205,7 +209,7 @@ describe('data fetched beside the code', () => {
   });
 
   it('fetches nothing ahead for a page the server renders', async () => {
-    for (const path of ['/', '/blog', '/support', '/try', '/unsubscribe']) prefetchMatchedData(path);
+    for (const path of ['/', '/blog', '/support', '/try', '/unsubscribe']) startAt(path);
     await act(async () => {});
 
     expect(fetchMock).not.toHaveBeenCalled();

@@ -158,3 +158,37 @@ describe('/blog/{slug}', () => {
     expect(screen.getByRole('button', { name: '구독하기' })).toBeInTheDocument();
   });
 });
+
+describe('PostDetail head tags', () => {
+  const head = (selector: string, attribute = 'content') =>
+    document.head.querySelector(selector)?.getAttribute(attribute);
+
+  it('describe the post in its language as an article, with canonical, alternates, picture and feed', async () => {
+    await changeLanguage('en');
+    fetchMock.mockResolvedValue(jsonResponse(200, post({ thumbnailUrl: 'https://cdn.example/spring.jpg' })));
+    await renderWithProviders(<PostDetail slug="flowers" />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'A video letter with flowers' })).toBeInTheDocument();
+    expect(document.title).toBe('A video letter with flowers | Giftcast');
+    // No English excerpt: the Korean one.
+    expect(head('meta[name="description"]')).toBe('꽃과 함께 마음을 전하는 방법');
+    expect(head('link[rel="canonical"]', 'href')).toBe('http://localhost:8080/blog/flowers?lang=en');
+    expect(head('link[hreflang="ko"]', 'href')).toBe('http://localhost:8080/blog/flowers');
+    expect(head('link[hreflang="x-default"]', 'href')).toBe('http://localhost:8080/blog/flowers');
+    expect(head('meta[property="og:type"]')).toBe('article');
+    expect(head('meta[property="article:published_time"]')).toBe('2025-10-10T09:00:00.000Z');
+    expect(head('meta[property="og:image"]')).toBe('https://cdn.example/spring.jpg');
+    expect(head('meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(head('link[type="application/rss+xml"]', 'title')).toBe('Giftcast Blog');
+    expect(head('link[type="application/rss+xml"]', 'href')).toBe('http://localhost:8080/blog/feed.xml?lang=en');
+  });
+
+  it('show the site’s share picture in the page’s language when the post has no thumbnail', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, post({ thumbnailUrl: null })));
+    await renderWithProviders(<PostDetail slug="flowers" />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: '꽃다발에 영상 편지를' })).toBeInTheDocument();
+    expect(head('meta[property="og:image"]')).toBe('http://localhost:8080/media/share-ko.jpg');
+    expect(head('meta[name="twitter:image"]')).toBe('http://localhost:8080/media/share-ko.jpg');
+  });
+});

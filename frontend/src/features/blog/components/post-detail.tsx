@@ -74,6 +74,7 @@ export function PostDetail({ slug, children }: PostDetailProps) {
         path={postPath(post.slug)}
         image={post.thumbnailUrl || undefined}
         feed={feed}
+        article={{ publishedTime: post.createdAt, modifiedTime: post.updatedAt }}
       />
       <Stack gap="6">
         <BackToBlog />

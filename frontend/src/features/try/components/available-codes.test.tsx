@@ -8,7 +8,7 @@ import { AppProviders } from '../../../app/providers';
 import { TryPage } from '../../../pages/try-page';
 import { changeLanguage } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import type { QuerySeed } from '../../../lib/query-seed';
+import type { QuerySeed } from '../../../lib/hydration';
 import {
   type FetchMock,
   fakeResponse,

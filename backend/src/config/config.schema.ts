@@ -195,7 +195,6 @@ export const envSchema = z
 
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-    DATABASE_EMBEDDED: booleanString.default(false),
     /** The longest a statement may run; the client gives up 5 s later should the server not answer at all. */
     DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     DATABASE_SSL: optionalString.pipe(z.enum(DATABASE_SSL_MODES).optional()),
@@ -611,7 +610,6 @@ export const databaseEnvSchema = z
   .object({
     DATABASE_URL: envSchema.shape.DATABASE_URL,
     DATABASE_POOL_SIZE: envSchema.shape.DATABASE_POOL_SIZE,
-    DATABASE_EMBEDDED: envSchema.shape.DATABASE_EMBEDDED,
     DATABASE_STATEMENT_TIMEOUT_SECONDS: envSchema.shape.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     DATABASE_SSL: envSchema.shape.DATABASE_SSL,
     DATABASE_SSL_CA: envSchema.shape.DATABASE_SSL_CA,

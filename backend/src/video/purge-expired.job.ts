@@ -103,7 +103,7 @@ export class PurgeExpiredJob {
     }
     this.running = true;
     const deadline = AbortSignal.timeout(RUN_DEADLINE_MS);
-    let lock: QueryRunner | null | false = false;
+    let lock: QueryRunner | false = false;
     try {
       lock = await this.lock();
       if (lock === false) {
@@ -135,9 +135,8 @@ export class PurgeExpiredJob {
     }
   }
 
-  /** A connection holding the lock; null where one process owns the database (embedded). */
-  private async lock(): Promise<QueryRunner | null | false> {
-    if (this.config.env.DATABASE_EMBEDDED) return null;
+  /** A connection holding the lock, or false where another replica holds it. */
+  private async lock(): Promise<QueryRunner | false> {
     const runner = this.db.createQueryRunner();
     try {
       await runner.connect();

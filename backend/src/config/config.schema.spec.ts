@@ -842,6 +842,7 @@ describe('the database connection settings', () => {
         DATABASE_SSL: 'verify-full',
         DATABASE_SSL_CA: PEM,
         PGPASSWORD: 'a-database-password-of-its-own',
+        JOBS_SCHEMA: 'pgboss',
       });
     });
 

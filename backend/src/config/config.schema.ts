@@ -201,6 +201,11 @@ export const envSchema = z
     DATABASE_SSL_CA: optionalString.pipe(certificateAuthority.optional()),
     /** apply: migrate at start (advisory lock); check: wait at start until another process (the migrate entry) has. */
     MIGRATIONS: z.enum(['apply', 'check']).default('apply'),
+    /** The PostgreSQL schema of the job queue (pg-boss), which installs and upgrades it itself. */
+    JOBS_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,49}$/, 'must be a lower-case PostgreSQL schema name')
+      .default('pgboss'),
 
     S3_ENDPOINT: optionalString.pipe(url.optional()),
     S3_REGION: z.string().default('us-east-1'),
@@ -614,6 +619,7 @@ export const databaseEnvSchema = z
     DATABASE_SSL: envSchema.shape.DATABASE_SSL,
     DATABASE_SSL_CA: envSchema.shape.DATABASE_SSL_CA,
     PGPASSWORD: envSchema.shape.PGPASSWORD,
+    JOBS_SCHEMA: envSchema.shape.JOBS_SCHEMA,
   })
   .superRefine((env, ctx) => {
     for (const [path, message] of databaseTlsProblems(env)) ctx.addIssue({ code: 'custom', path: [path], message });

@@ -19,7 +19,7 @@ const BACKEND_FEATURES = {
   // the QR store), and the types those take and answer with. The rest of its folder is its own.
   'admin-auth': ['admin-auth.module.ts', 'admin-auth.service.ts'],
   blog: ['blog.module.ts', 'blog.service.ts', 'blog-post.entity.ts', 'post-response.ts'],
-  contact: ['contact.module.ts'],
+  contact: ['contact.module.ts', 'inquiry-retention.ts'],
   health: ['health.module.ts'],
   // JobsModule wires the background jobs into the roles that run them (ROLE=all, worker); the job
   // runner, in every role, is how a job declares its queue and how a service sends one.

@@ -6,8 +6,9 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import { Clock } from '../common/clock';
 import { errorMessage } from '../common/error-message';
 import { HTTP_TIMEOUTS } from '../common/http-timeouts';
-import { affectedRows } from '../database/postgres-errors';
 import { AppConfig } from '../config/app-config';
+import { InquiryRetention } from '../contact/inquiry-retention';
+import { affectedRows } from '../database/postgres-errors';
 import { Metrics } from '../metrics/metrics';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
@@ -21,7 +22,6 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Messages per round: their ~3,000 keys go out in three DeleteObjects calls. */
 const BATCH = 1000;
 /** Inquiry and partnership records are kept 6 months (privacy policy). */
-const INQUIRY_RETENTION_MONTHS = 6;
 /** An upload still 'uploading' after the server's request timeout was cut off by a crash. */
 const STALE_UPLOAD_MS = HTTP_TIMEOUTS.requestMs + 5 * 60_000;
 /** A failed attempt's row tells its giver why for this long. */
@@ -55,10 +55,10 @@ export interface PurgeReport {
 /**
  * Deletes what has outlived its time: messages past VIDEO_RETENTION_DAYS (objects, then the code
  * marked expired, then the row — so a run killed at any point and run again converges), uploads
- * cut off by a crash, objects with no message, and inquiries past six months; and repairs what a
- * crash can leave: jobs that used up their attempts, codes taken by no message. One replica runs
- * it at a time (advisory lock). A run that cannot start says why in the log, and the next one
- * tries again.
+ * cut off by a crash, objects with no message, and inquiries past their retention (contact's
+ * rule); and repairs what a crash can leave: jobs that used up their attempts, codes taken by no
+ * message. One replica runs it at a time (advisory lock). A run that cannot start says why in
+ * the log, and the next one tries again.
  */
 @Injectable()
 export class PurgeExpiredJob {
@@ -73,6 +73,7 @@ export class PurgeExpiredJob {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly metrics: Metrics,
+    private readonly inquiries: InquiryRetention,
   ) {}
 
   @Cron(CronExpression.EVERY_10_MINUTES, { name: 'purge-expired' })
@@ -119,7 +120,7 @@ export class PurgeExpiredJob {
       deadline.throwIfAborted();
       report.repairedCodes = await this.repairCodes(now);
       report.orphanObjects = await this.purgeOrphans(now, deadline);
-      report.inquiries = await this.purgeInquiries(now);
+      report.inquiries = await this.inquiries.forgetExpired(now);
       return report;
     } catch (error) {
       if (report.skipped) this.logger.warn(`purge skipped: ${errorMessage(error)}`);
@@ -271,12 +272,6 @@ export class PurgeExpiredJob {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return orphans;
-  }
-
-  private async purgeInquiries(now: Date): Promise<number> {
-    const cutoff = new Date(now);
-    cutoff.setMonth(cutoff.getMonth() - INQUIRY_RETENTION_MONTHS);
-    return affectedRows(await this.db.query('DELETE FROM contact_submissions WHERE created_at < $1', [cutoff]));
   }
 
   /**

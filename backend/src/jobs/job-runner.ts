@@ -79,6 +79,11 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     return this.boss.send(name, data, options);
   }
 
+  /** This process takes no more jobs of `name` (a test that runs the job itself, at its own times). */
+  async pause(name: string): Promise<void> {
+    await this.boss.offWork(name);
+  }
+
   /** The names of the scheduled jobs (ops and tests). */
   async schedules(): Promise<string[]> {
     return (await this.boss.getSchedules()).map((schedule) => schedule.name);

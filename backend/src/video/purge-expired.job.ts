@@ -1,6 +1,5 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { Clock } from '../common/clock';
@@ -9,6 +8,7 @@ import { HTTP_TIMEOUTS } from '../common/http-timeouts';
 import { AppConfig } from '../config/app-config';
 import { InquiryRetention } from '../contact/inquiry-retention';
 import { affectedRows } from '../database/postgres-errors';
+import { JobRunner } from '../jobs/job-runner';
 import { Metrics } from '../metrics/metrics';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
@@ -57,13 +57,13 @@ export interface PurgeReport {
  * marked expired, then the row — so a run killed at any point and run again converges), uploads
  * cut off by a crash, objects with no message, and inquiries past their retention (contact's
  * rule); and repairs what a crash can leave: jobs that used up their attempts, codes taken by no
- * message. One replica runs it at a time (advisory lock). A run that cannot start says why in
- * the log, and the next one tries again.
+ * message. Every 10 minutes, once across the replicas that run jobs (the job runner's schedule);
+ * `npm run purge` runs it too, so a run holds an advisory lock, and one that finds it taken (or
+ * cannot start) says why in the log, and the next one tries again.
  */
 @Injectable()
-export class PurgeExpiredJob {
+export class PurgeExpiredJob implements OnModuleInit {
   private readonly logger = new Logger('Purge');
-  private running = false;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -74,9 +74,21 @@ export class PurgeExpiredJob {
     private readonly clock: Clock,
     private readonly metrics: Metrics,
     private readonly inquiries: InquiryRetention,
+    private readonly jobs: JobRunner,
   ) {}
 
-  @Cron(CronExpression.EVERY_10_MINUTES, { name: 'purge-expired' })
+  onModuleInit(): void {
+    this.jobs.define({
+      name: 'purge-expired',
+      schedule: '*/10 * * * *',
+      once: true,
+      deadlineSeconds: RUN_DEADLINE_MS / 1000 + 60,
+      retries: 0,
+      retryDelaySeconds: 60,
+      handler: () => this.scheduled(),
+    });
+  }
+
   async scheduled(): Promise<void> {
     try {
       const report = await this.run();
@@ -98,11 +110,6 @@ export class PurgeExpiredJob {
       orphanObjects: 0,
       inquiries: 0,
     };
-    if (this.running) {
-      this.logger.log('purge skipped: the previous run in this process is still going');
-      return report;
-    }
-    this.running = true;
     const deadline = AbortSignal.timeout(RUN_DEADLINE_MS);
     let lock: QueryRunner | false = false;
     try {
@@ -130,7 +137,6 @@ export class PurgeExpiredJob {
         await lock.query('SELECT pg_advisory_unlock($1)', [PURGE_LOCK_ID]).catch(() => undefined);
         await lock.release().catch(() => undefined);
       }
-      this.running = false;
       const { skipped, ...counts } = report;
       if (!skipped) for (const [kind, count] of Object.entries(counts)) this.metrics.purgeDeleted.inc({ kind }, count);
     }

@@ -15,7 +15,7 @@ import { VideoUploadService } from './video-upload.service';
 @Module({
   imports: [TypeOrmModule.forFeature([VideoMessage]), QrModule, ContactModule],
   controllers: [VideoController],
-  // The purge is scheduled by JobsModule's ScheduleModule; `npm run purge` runs it in any role.
+  // The purge runs on the job runner's schedule where jobs run; `npm run purge` runs it in any role.
   providers: [
     MediaTools,
     MessageLifecycle,

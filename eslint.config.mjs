@@ -19,10 +19,11 @@ const BACKEND_FEATURES = {
   // the QR store), and the types those take and answer with. The rest of its folder is its own.
   'admin-auth': ['admin-auth.module.ts', 'admin-auth.service.ts'],
   blog: ['blog.module.ts', 'blog.service.ts', 'blog-post.entity.ts', 'post-response.ts'],
-  contact: ['contact.module.ts'],
+  contact: ['contact.module.ts', 'inquiry-retention.ts'],
   health: ['health.module.ts'],
-  // JobsModule wires the background jobs into the roles that run them (ROLE=all, worker).
-  jobs: ['jobs.module.ts'],
+  // JobsModule wires the background jobs into the roles that run them (ROLE=all, worker); the job
+  // runner, in every role, is how a job declares its queue and how a service sends one.
+  jobs: ['jobs.module.ts', 'job-runner.module.ts', 'job-runner.ts'],
   newsletter: ['newsletter.module.ts', 'newsletter.service.ts', 'send-newsletter.job.ts', 'purge-unconfirmed.job.ts'],
   qr: ['qr.module.ts', 'qr.service.ts', 'qr-store.ts', 'qr-code.ts'],
   testimonial: ['testimonial.module.ts', 'testimonial.service.ts'],

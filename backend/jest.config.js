@@ -12,11 +12,11 @@ const swc = (syntax) => [
   },
 ];
 
-// NestJS 12 and some of its dependencies ship ES modules, which jest's CommonJS loader cannot
+// NestJS 12, pg-boss and some of their dependencies ship ES modules, which jest's CommonJS loader cannot
 // require; swc turns them into CommonJS as it does our TypeScript.
 const transform = { '^.+\\.ts$': swc('typescript'), '^.+\\.m?js$': swc('ecmascript') };
 const transformIgnorePatterns = [
-  '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit|load-esm|feed|@tus|srvx)/)',
+  '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|@borewit|load-esm|feed|@tus|srvx|pg-boss|rrule-temporal|temporal-spec|serialize-error|non-error)/)',
 ];
 // The shared contract from its sources, so that tests need no build of it first.
 const moduleNameMapper = { '^@giftcast/contract/(.*)$': '<rootDir>/../packages/contract/src/$1.ts' };

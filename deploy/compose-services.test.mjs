@@ -114,16 +114,9 @@ test('the backend is handed every setting its configuration reads, but those the
   const schema = read('backend/src/config/config.schema.ts');
   const body = schema.slice(schema.indexOf('export const envSchema'), schema.indexOf('function unsafeInProduction'));
   const settings = [...body.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map(([, name]) => name);
-  // Fixed by the image (WEB_ROOT, the system's ffmpeg), by `make run` alone (the embedded database,
-  // the outbox production refuses), or by the tests (the Firestore emulator).
-  const notForCompose = new Set([
-    'WEB_ROOT',
-    'FFMPEG_PATH',
-    'FFPROBE_PATH',
-    'DATABASE_EMBEDDED',
-    'OUTBOX_DIR',
-    'FIRESTORE_EMULATOR_HOST',
-  ]);
+  // Fixed by the image (WEB_ROOT, the system's ffmpeg), by `make run` alone (the outbox production
+  // refuses), or by the tests (the Firestore emulator).
+  const notForCompose = new Set(['WEB_ROOT', 'FFMPEG_PATH', 'FFPROBE_PATH', 'OUTBOX_DIR', 'FIRESTORE_EMULATOR_HOST']);
   const given = environmentOf(services.backend);
   assert.ok(settings.length > 40, 'the settings were read from the schema');
   assert.deepEqual(

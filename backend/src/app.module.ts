@@ -8,6 +8,7 @@ import { CommonModule } from './common/common.module';
 import { ContactModule } from './contact/contact.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { JobRunnerModule } from './jobs/job-runner.module';
 import { JobsModule } from './jobs/jobs.module';
 import { loggerModule } from './logging/request-logging';
 import { MailModule } from './mail/mail.module';
@@ -30,6 +31,7 @@ export class AppModule {
         ...(logger ? [loggerModule(logger)] : []),
         ...(config.env.ROLE === 'web' ? [] : [JobsModule]),
         CommonModule,
+        JobRunnerModule,
         DatabaseModule,
         MetricsModule,
         MailModule,

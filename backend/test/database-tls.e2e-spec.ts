@@ -76,7 +76,7 @@ describe('TLS to the database (DATABASE_SSL, DATABASE_SSL_CA)', () => {
   });
 
   it("runs the whole backend over verify-full: its migrations, its pool and the /try list's listener, logged in with PGPASSWORD_FILE", async () => {
-    const database = { url: pg.url(), name: 'public', drop: () => Promise.resolve() };
+    const database = { url: pg.url(), name: 'public', jobsSchema: 'pgboss', drop: () => Promise.resolve() };
     const t = await startTestApp(
       { PGPASSWORD_FILE: passwordFile, DATABASE_SSL: 'verify-full', DATABASE_SSL_CA: pg.caFile },
       { schema: database },

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { freePort } from '../src/local/free-port';
@@ -10,7 +10,7 @@ import { makeClip } from './support/video-fixtures';
 
 /**
  * `make run` as a developer runs it: the built launcher with nothing configured, so it starts its
- * own database (PGlite) and storage (s3rver) under DATA_DIR, and Ctrl-C in the terminal sends
+ * own database (embedded PostgreSQL) and storage (s3rver) under DATA_DIR, and Ctrl-C in the terminal sends
  * SIGINT to its whole process group.
  */
 describe('make run', () => {
@@ -18,21 +18,34 @@ describe('make run', () => {
 
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'giftcast-make-run-'));
+    // Run as root (CI), the embedded PostgreSQL runs as nobody, who must reach its folder.
+    chmodSync(dataDir, 0o755);
   });
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  /** What the embedded database holds of the one video message, read once the launcher has exited. */
+  /**
+   * What the embedded database holds of the one video message, read once the launcher has exited
+   * (in a process of its own: the PostgreSQL packages are ES modules, which jest cannot load).
+   */
   function storedMessage(): { state: string; job_attempts: number; job_lease_until: string | null } {
     const script = `
-      import('@electric-sql/pglite').then(async ({ PGlite }) => {
-        const db = await PGlite.create(process.argv[1]);
-        const { rows } = await db.query('SELECT state, job_attempts, job_lease_until FROM video_messages');
-        console.log(JSON.stringify(rows));
-        await db.close();
+      const { Client } = require('pg');
+      const { startEmbeddedDatabase } = require('./dist/local/embedded-database.js');
+      startEmbeddedDatabase(process.argv[1]).then(async (database) => {
+        const client = new Client({ connectionString: database.url, connectionTimeoutMillis: 5000 });
+        try {
+          await client.connect();
+          const { rows } = await client.query('SELECT state, job_attempts, job_lease_until FROM video_messages');
+          console.log(JSON.stringify(rows));
+        } finally {
+          await client.end();
+          await database.stop();
+        }
       });`;
-    const out = execFileSync(process.execPath, ['-e', script, join(dataDir, 'pglite')], {
+    const out = execFileSync(process.execPath, ['-e', script, join(dataDir, 'postgres')], {
       cwd: resolve(__dirname, '..'),
+      timeout: 120_000,
     });
     const rows = JSON.parse(out.toString()) as {
       state: string;

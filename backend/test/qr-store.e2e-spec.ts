@@ -46,7 +46,7 @@ const postgres: Driver = {
   tearDown: () => Promise.resolve(),
   async backend() {
     const schema = await createTestSchema();
-    const env = testEnv({ DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '4', DATABASE_EMBEDDED: 'false' });
+    const env = testEnv({ DATABASE_URL: schema.url, DATABASE_POOL_SIZE: '4' });
     await runMigrations(env);
     const closers: (() => Promise<void>)[] = [];
     return {

@@ -1,5 +1,5 @@
 import { ModuleRef } from '@nestjs/core';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { JobRunner } from '../src/jobs/job-runner';
 import { PurgeUnconfirmedJob } from '../src/newsletter/purge-unconfirmed.job';
 import { SendNewsletterJob } from '../src/newsletter/send-newsletter.job';
 import { TranscodeJob } from '../src/video/transcode.job';
@@ -17,11 +17,12 @@ describe('ROLE', () => {
     });
     afterAll(() => t.close());
 
-    it('runs no background job: no transcoder, no newsletter sender, no schedule', () => {
-      for (const job of [TranscodeJob, SendNewsletterJob, PurgeUnconfirmedJob, SchedulerRegistry]) {
+    it('runs no background job: no transcoder, no newsletter sender, no schedule', async () => {
+      for (const job of [TranscodeJob, SendNewsletterJob, PurgeUnconfirmedJob]) {
         // Through ModuleRef: the application's own get() ends the process when nothing is found.
         expect(() => t.app.get(ModuleRef).get(job, { strict: false })).toThrow();
       }
+      expect(await t.app.get(JobRunner).schedules()).toEqual([]);
     });
 
     it('reports the database and storage, without ffmpeg it does not use', async () => {
@@ -70,12 +71,12 @@ describe('ROLE', () => {
     });
     afterAll(() => t.close());
 
-    it('runs the transcoder, the newsletter sender, the purge and the sweep of unconfirmed subscriptions', () => {
+    it('runs the transcoder, the newsletter sender, the purge and the sweep of unconfirmed subscriptions', async () => {
       expect(t.app.get(TranscodeJob, { strict: false }).available).toBe(true);
       expect(t.app.get(SendNewsletterJob, { strict: false })).toBeDefined();
-      const schedule = t.app.get(SchedulerRegistry, { strict: false });
-      expect(schedule.getCronJob('purge-expired')).toBeDefined();
-      expect(schedule.getCronJob('purge-unconfirmed-subscribers')).toBeDefined();
+      const schedules = await t.app.get(JobRunner).schedules();
+      expect(schedules).toContain('purge-expired');
+      expect(schedules).toContain('purge-unconfirmed-subscribers');
     });
 
     it('answers health checks, with ffmpeg', async () => {

@@ -1,9 +1,9 @@
-import { SchedulerRegistry } from '@nestjs/schedule';
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Clock } from '../src/common/clock';
+import { JobRunner } from '../src/jobs/job-runner';
 import { PurgeExpiredJob } from '../src/video/purge-expired.job';
 import { TranscodeJob } from '../src/video/transcode.job';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -381,7 +381,7 @@ describe('retention', () => {
     auth = { Authorization: `Bearer ${await t.adminToken()}` };
     // These tests run the purge themselves, at chosen times and clocks: the app's own run every
     // ten minutes would otherwise purge the expired messages they seed while they count them.
-    await t.app.get(SchedulerRegistry).getCronJob('purge-expired').stop();
+    await t.app.get(JobRunner).pause('purge-expired');
   });
   afterAll(() => t.close());
 

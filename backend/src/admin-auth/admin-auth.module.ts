@@ -17,7 +17,7 @@ import { RevokedTokenRepository } from './revoked-token.repository';
     }),
   ],
   controllers: [AdminAuthController],
-  // The clean-up's schedule runs where the background jobs run (JobsModule's ScheduleModule).
+  // The clean-up runs on the job runner's schedule, where the background jobs run (ROLE=all, worker).
   providers: [
     AdminAuthService,
     RevokedTokenRepository,

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Clock } from '../common/clock';
+import type { JobRunner } from '../jobs/job-runner';
 import { ForgetRevokedTokensJob } from './forget-revoked-tokens.job';
 import type { RevokedTokenRepository } from './revoked-token.repository';
 
@@ -7,7 +8,8 @@ const NOW = new Date('2026-05-01T09:00:00Z');
 const clock: Clock = { now: () => NOW };
 
 function jobWith(forgetExpired: (now: Date) => Promise<number>) {
-  return new ForgetRevokedTokensJob({ forgetExpired } as unknown as RevokedTokenRepository, clock);
+  const jobs = { define: jest.fn() } as unknown as JobRunner;
+  return new ForgetRevokedTokensJob({ forgetExpired } as unknown as RevokedTokenRepository, clock, jobs);
 }
 
 describe('ForgetRevokedTokensJob', () => {

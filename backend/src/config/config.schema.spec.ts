@@ -838,11 +838,11 @@ describe('the database connection settings', () => {
       expect(env).toEqual({
         DATABASE_URL: 'postgres://giftcast@db.internal:5432/giftcast',
         DATABASE_POOL_SIZE: 10,
-        DATABASE_EMBEDDED: false,
         DATABASE_STATEMENT_TIMEOUT_SECONDS: 60,
         DATABASE_SSL: 'verify-full',
         DATABASE_SSL_CA: PEM,
         PGPASSWORD: 'a-database-password-of-its-own',
+        JOBS_SCHEMA: 'pgboss',
       });
     });
 

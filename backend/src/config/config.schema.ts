@@ -195,13 +195,17 @@ export const envSchema = z
 
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-    DATABASE_EMBEDDED: booleanString.default(false),
     /** The longest a statement may run; the client gives up 5 s later should the server not answer at all. */
     DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     DATABASE_SSL: optionalString.pipe(z.enum(DATABASE_SSL_MODES).optional()),
     DATABASE_SSL_CA: optionalString.pipe(certificateAuthority.optional()),
     /** apply: migrate at start (advisory lock); check: wait at start until another process (the migrate entry) has. */
     MIGRATIONS: z.enum(['apply', 'check']).default('apply'),
+    /** The PostgreSQL schema of the job queue (pg-boss), which installs and upgrades it itself. */
+    JOBS_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,49}$/, 'must be a lower-case PostgreSQL schema name')
+      .default('pgboss'),
 
     S3_ENDPOINT: optionalString.pipe(url.optional()),
     S3_REGION: z.string().default('us-east-1'),
@@ -611,11 +615,11 @@ export const databaseEnvSchema = z
   .object({
     DATABASE_URL: envSchema.shape.DATABASE_URL,
     DATABASE_POOL_SIZE: envSchema.shape.DATABASE_POOL_SIZE,
-    DATABASE_EMBEDDED: envSchema.shape.DATABASE_EMBEDDED,
     DATABASE_STATEMENT_TIMEOUT_SECONDS: envSchema.shape.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     DATABASE_SSL: envSchema.shape.DATABASE_SSL,
     DATABASE_SSL_CA: envSchema.shape.DATABASE_SSL_CA,
     PGPASSWORD: envSchema.shape.PGPASSWORD,
+    JOBS_SCHEMA: envSchema.shape.JOBS_SCHEMA,
   })
   .superRefine((env, ctx) => {
     for (const [path, message] of databaseTlsProblems(env)) ctx.addIssue({ code: 'custom', path: [path], message });

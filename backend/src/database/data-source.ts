@@ -134,7 +134,7 @@ export function dataSourceOptions(
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
-    // gen_random_uuid() is built into PostgreSQL 13+; the embedded database has no uuid-ossp.
+    // gen_random_uuid() is built into PostgreSQL 13+: no extension to install.
     installExtensions: false,
     uuidExtension: 'pgcrypto',
     poolSize: env.DATABASE_POOL_SIZE,
@@ -144,12 +144,12 @@ export function dataSourceOptions(
 
 /**
  * Applies pending migrations. Replicas starting together serialise on an advisory lock held by a
- * connection of its own; the embedded database serves one process, so it needs none.
+ * connection of its own.
  */
 export async function runMigrations(env: DatabaseEnv): Promise<string[]> {
   const dataSource = new DataSource(dataSourceOptions(env, { migrating: true }));
   await dataSource.initialize();
-  const lock = env.DATABASE_EMBEDDED ? null : dataSource.createQueryRunner();
+  const lock = dataSource.createQueryRunner();
   try {
     if (lock) {
       await lock.connect();

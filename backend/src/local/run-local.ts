@@ -41,10 +41,12 @@ async function main(): Promise<void> {
   process.env.PUBLIC_URL ||= `http://localhost:${process.env.PORT}`;
 
   try {
+    let databaseKind = 'DATABASE_URL';
     if (!process.env.DATABASE_URL) {
-      const database = await startEmbeddedDatabase(resolve(dataDir, 'pglite'));
+      const database = await startEmbeddedDatabase(resolve(dataDir, 'postgres'));
       stops.push(database.stop);
-      Object.assign(process.env, { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '1', DATABASE_EMBEDDED: 'true' });
+      process.env.DATABASE_URL = database.url;
+      databaseKind = `embedded PostgreSQL, in ${resolve(dataDir, 'postgres')}`;
     }
     let storageKind = 'S3_ENDPOINT';
     if (!process.env.S3_ENDPOINT) {
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
       generatedAdminPassword
         ? `  Admin password for this run: ${generatedAdminPassword}  (set ADMIN_PASSWORD to choose one)`
         : '  Admin password: the ADMIN_PASSWORD you configured',
-      `  Database: ${env.DATABASE_EMBEDDED ? `embedded, in ${resolve(dataDir, 'pglite')}` : 'DATABASE_URL'}`,
+      `  Database: ${databaseKind}`,
       `  Storage:  ${storageKind}`,
       `  Mail:     ${env.SMTP_URL ? 'SMTP_URL' : `written as .eml files to ${env.OUTBOX_DIR}`}`,
       seeded.length ? `  Seeded demo content: ${seeded.join(', ')}` : '',

@@ -6,11 +6,12 @@ import { BlogSubscriber } from './blog-subscriber.entity';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterProgressService } from './newsletter-progress.service';
 import { NewsletterService } from './newsletter.service';
+import { SubscriberRepository } from './subscriber.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([BlogSubscriber])],
   controllers: [NewsletterController, AdminSubscribersController, AdminNewslettersController],
-  providers: [NewsletterService, NewsletterProgressService],
-  exports: [NewsletterService],
+  providers: [NewsletterService, NewsletterProgressService, SubscriberRepository],
+  exports: [NewsletterService, SubscriberRepository],
 })
 export class NewsletterModule {}

@@ -1,10 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { errorMessage } from '../common/error-message';
-import { affectedRows } from '../database/postgres-errors';
+import { JobRunner } from '../jobs/job-runner';
+import { SubscriberRepository } from './subscriber.repository';
 
 export interface UnconfirmedReport {
   /** Addresses that never confirmed within NEWSLETTER_CONFIRM_HOURS: deleted. */
@@ -16,17 +14,30 @@ export interface UnconfirmedReport {
 /**
  * Forgets subscriptions nobody confirmed in time. Each step is one statement that only ever
  * removes what has expired, so replicas running it at once, or a run cut short, leave the same.
+ * Every 10 minutes, once across the replicas that run jobs.
  */
 @Injectable()
-export class PurgeUnconfirmedJob {
+export class PurgeUnconfirmedJob implements OnModuleInit {
   private readonly logger = new Logger('Newsletter');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly subscribers: SubscriberRepository,
     private readonly clock: Clock,
+    private readonly jobs: JobRunner,
   ) {}
 
-  @Cron(CronExpression.EVERY_10_MINUTES, { name: 'purge-unconfirmed-subscribers' })
+  onModuleInit(): void {
+    this.jobs.define({
+      name: 'purge-unconfirmed-subscribers',
+      schedule: '*/10 * * * *',
+      once: true,
+      deadlineSeconds: 300,
+      retries: 0,
+      retryDelaySeconds: 60,
+      handler: () => this.scheduled(),
+    });
+  }
+
   async scheduled(): Promise<void> {
     try {
       const report = await this.run();
@@ -38,16 +49,8 @@ export class PurgeUnconfirmedJob {
   }
 
   async run(now: Date = this.clock.now()): Promise<UnconfirmedReport> {
-    const deleted = affectedRows(
-      await this.db.query(`DELETE FROM blog_subscribers WHERE status = 'pending' AND confirm_expires_at <= $1`, [now]),
-    );
-    const lapsed = affectedRows(
-      await this.db.query(
-        `UPDATE blog_subscribers SET confirm_token_hash = NULL, confirm_expires_at = NULL
-          WHERE status <> 'pending' AND confirm_expires_at <= $1`,
-        [now],
-      ),
-    );
+    const deleted = await this.subscribers.deleteUnconfirmed(now);
+    const lapsed = await this.subscribers.voidExpiredConfirmations(now);
     return { deleted, lapsed };
   }
 }

@@ -17,8 +17,7 @@ const RECONNECT_DELAY_MS = 1000;
 
 /**
  * QR codes in PostgreSQL. Every change NOTIFYs in its own transaction, and each replica LISTENs,
- * so subscribers everywhere hear it. The embedded database has one connection and one process:
- * there the change is announced in-process after the commit.
+ * so subscribers everywhere hear it.
  */
 @Injectable()
 export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDestroy {
@@ -36,12 +35,8 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
     super();
   }
 
-  private get embedded(): boolean {
-    return this.config.env.DATABASE_EMBEDDED;
-  }
-
   async onModuleInit(): Promise<void> {
-    if (!this.embedded) await this.listen();
+    await this.listen();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -98,13 +93,10 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
   ): Promise<T> {
     const announced = async (manager: EntityManager) => {
       const value = await work(manager);
-      if (changed(value) && !this.embedded) await manager.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, '']);
+      if (changed(value)) await manager.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, '']);
       return value;
     };
-    const result = within ? await announced(within) : await this.db.transaction(announced);
-    // The embedded database's one connection serves readers only after the caller's commit.
-    if (changed(result) && this.embedded) this.changes.emit('change');
-    return result;
+    return within ? announced(within) : this.db.transaction(announced);
   }
 
   private get repository() {

@@ -1,13 +1,14 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { Clock } from '../common/clock';
 import { errorMessage } from '../common/error-message';
 import { HTTP_TIMEOUTS } from '../common/http-timeouts';
-import { affectedRows } from '../database/postgres-errors';
 import { AppConfig } from '../config/app-config';
+import { InquiryRetention } from '../contact/inquiry-retention';
+import { affectedRows } from '../database/postgres-errors';
+import { JobRunner } from '../jobs/job-runner';
 import { Metrics } from '../metrics/metrics';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
@@ -21,7 +22,6 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Messages per round: their ~3,000 keys go out in three DeleteObjects calls. */
 const BATCH = 1000;
 /** Inquiry and partnership records are kept 6 months (privacy policy). */
-const INQUIRY_RETENTION_MONTHS = 6;
 /** An upload still 'uploading' after the server's request timeout was cut off by a crash. */
 const STALE_UPLOAD_MS = HTTP_TIMEOUTS.requestMs + 5 * 60_000;
 /** A failed attempt's row tells its giver why for this long. */
@@ -55,15 +55,15 @@ export interface PurgeReport {
 /**
  * Deletes what has outlived its time: messages past VIDEO_RETENTION_DAYS (objects, then the code
  * marked expired, then the row — so a run killed at any point and run again converges), uploads
- * cut off by a crash, objects with no message, and inquiries past six months; and repairs what a
- * crash can leave: jobs that used up their attempts, codes taken by no message. One replica runs
- * it at a time (advisory lock). A run that cannot start says why in the log, and the next one
- * tries again.
+ * cut off by a crash, objects with no message, and inquiries past their retention (contact's
+ * rule); and repairs what a crash can leave: jobs that used up their attempts, codes taken by no
+ * message. Every 10 minutes, once across the replicas that run jobs (the job runner's schedule);
+ * `npm run purge` runs it too, so a run holds an advisory lock, and one that finds it taken (or
+ * cannot start) says why in the log, and the next one tries again.
  */
 @Injectable()
-export class PurgeExpiredJob {
+export class PurgeExpiredJob implements OnModuleInit {
   private readonly logger = new Logger('Purge');
-  private running = false;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -73,9 +73,22 @@ export class PurgeExpiredJob {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly metrics: Metrics,
+    private readonly inquiries: InquiryRetention,
+    private readonly jobs: JobRunner,
   ) {}
 
-  @Cron(CronExpression.EVERY_10_MINUTES, { name: 'purge-expired' })
+  onModuleInit(): void {
+    this.jobs.define({
+      name: 'purge-expired',
+      schedule: '*/10 * * * *',
+      once: true,
+      deadlineSeconds: RUN_DEADLINE_MS / 1000 + 60,
+      retries: 0,
+      retryDelaySeconds: 60,
+      handler: () => this.scheduled(),
+    });
+  }
+
   async scheduled(): Promise<void> {
     try {
       const report = await this.run();
@@ -97,13 +110,8 @@ export class PurgeExpiredJob {
       orphanObjects: 0,
       inquiries: 0,
     };
-    if (this.running) {
-      this.logger.log('purge skipped: the previous run in this process is still going');
-      return report;
-    }
-    this.running = true;
     const deadline = AbortSignal.timeout(RUN_DEADLINE_MS);
-    let lock: QueryRunner | null | false = false;
+    let lock: QueryRunner | false = false;
     try {
       lock = await this.lock();
       if (lock === false) {
@@ -119,7 +127,7 @@ export class PurgeExpiredJob {
       deadline.throwIfAborted();
       report.repairedCodes = await this.repairCodes(now);
       report.orphanObjects = await this.purgeOrphans(now, deadline);
-      report.inquiries = await this.purgeInquiries(now);
+      report.inquiries = await this.inquiries.forgetExpired(now);
       return report;
     } catch (error) {
       if (report.skipped) this.logger.warn(`purge skipped: ${errorMessage(error)}`);
@@ -129,15 +137,13 @@ export class PurgeExpiredJob {
         await lock.query('SELECT pg_advisory_unlock($1)', [PURGE_LOCK_ID]).catch(() => undefined);
         await lock.release().catch(() => undefined);
       }
-      this.running = false;
       const { skipped, ...counts } = report;
       if (!skipped) for (const [kind, count] of Object.entries(counts)) this.metrics.purgeDeleted.inc({ kind }, count);
     }
   }
 
-  /** A connection holding the lock; null where one process owns the database (embedded). */
-  private async lock(): Promise<QueryRunner | null | false> {
-    if (this.config.env.DATABASE_EMBEDDED) return null;
+  /** A connection holding the lock, or false where another replica holds it. */
+  private async lock(): Promise<QueryRunner | false> {
     const runner = this.db.createQueryRunner();
     try {
       await runner.connect();
@@ -272,12 +278,6 @@ export class PurgeExpiredJob {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return orphans;
-  }
-
-  private async purgeInquiries(now: Date): Promise<number> {
-    const cutoff = new Date(now);
-    cutoff.setMonth(cutoff.getMonth() - INQUIRY_RETENTION_MONTHS);
-    return affectedRows(await this.db.query('DELETE FROM contact_submissions WHERE created_at < $1', [cutoff]));
   }
 
   /**

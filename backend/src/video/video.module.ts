@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ContactModule } from '../contact/contact.module';
 import { QrModule } from '../qr/qr.module';
 import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
@@ -12,9 +13,9 @@ import { VideoService } from './video.service';
 import { VideoUploadService } from './video-upload.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VideoMessage]), QrModule],
+  imports: [TypeOrmModule.forFeature([VideoMessage]), QrModule, ContactModule],
   controllers: [VideoController],
-  // The purge is scheduled by JobsModule's ScheduleModule; `npm run purge` runs it in any role.
+  // The purge runs on the job runner's schedule where jobs run; `npm run purge` runs it in any role.
   providers: [
     MediaTools,
     MessageLifecycle,

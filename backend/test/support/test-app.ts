@@ -72,6 +72,7 @@ export async function startTestApp(
     PUBLIC_URL,
     DATABASE_URL: schema.url,
     DATABASE_POOL_SIZE: '4',
+    JOBS_SCHEMA: schema.jobsSchema,
     S3_ENDPOINT: options.storageVia ? await options.storageVia(storage.endpoint) : storage.endpoint,
     S3_BUCKET: 'giftcast-test',
     S3_ACCESS_KEY_ID: storage.accessKeyId,

@@ -8,6 +8,8 @@ export interface TestSchema {
   url: string;
   /** The schema's name (public for a database of its own). */
   name: string;
+  /** The job queue's schema beside it (JOBS_SCHEMA), dropped with it. */
+  jobsSchema: string;
   drop: () => Promise<void>;
 }
 
@@ -20,7 +22,8 @@ export async function createTestSchema(): Promise<TestSchema> {
   return {
     url: url.toString(),
     name,
-    drop: () => asAdmin((admin) => admin.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`)),
+    jobsSchema: `${name}_jobs`,
+    drop: () => asAdmin((admin) => admin.query(`DROP SCHEMA IF EXISTS "${name}", "${name}_jobs" CASCADE`)),
   };
 }
 
@@ -36,6 +39,7 @@ export async function createTestDatabase(): Promise<TestSchema> {
   return {
     url: url.toString(),
     name: 'public',
+    jobsSchema: 'pgboss',
     drop: () => asAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)),
   };
 }

@@ -135,7 +135,8 @@ describe('uploading a file', () => {
 
     expect(screen.getByRole('heading', { name: '이렇게 보낼까요?' })).toBeInTheDocument();
     const preview = screen.getByLabelText('보낼 영상 미리보기');
-    expect(preview).toHaveAttribute('src', 'blob:preview');
+    // The preview takes the file once its effect has run after the step shows.
+    await waitFor(() => expect(preview).toHaveAttribute('src', 'blob:preview'));
     expect(preview).toHaveAttribute('controls');
     expect(preview).toHaveAttribute('playsinline');
     expect(screen.getByRole('button', { name: '다른 영상 선택' })).toBeInTheDocument();

@@ -32,6 +32,16 @@ setting() {
   printf '%s' "$value"
 }
 
+# The job queue's schema (JOBS_SCHEMA): its runner's working state, which the backend makes again as
+# it starts, so backups leave it out and a restore does not count its rows.
+jobs_schema() {
+  local schema
+  schema=$(setting JOBS_SCHEMA)
+  schema=${schema:-pgboss}
+  [[ $schema =~ ^[a-z_][a-z0-9_]*$ ]] || die "JOBS_SCHEMA must be a plain schema name (a-z, 0-9, _)"
+  printf '%s' "$schema"
+}
+
 # Sets DB_URL: DATABASE_URL without its password, which goes to libpq in PGPASSWORD so that no
 # process list shows it.
 database_target() {

@@ -47,12 +47,14 @@ trap 'rm -rf "$work"' EXIT
 echo "Backing up into $folder"
 # The database first: objects added after its snapshot are orphans the purge removes, and every
 # message it lists still has its objects (unless the purge deleted them meanwhile, as expired).
+# The job queue's schema stays out: the backend makes it again as it starts (backup-common.sh).
+jobs=$(jobs_schema)
 if [[ $mode == native ]]; then
-  pg_dump --format=custom --file="$work/database.dump" --dbname="$DB_URL"
+  pg_dump --format=custom --exclude-schema="$jobs" --file="$work/database.dump" --dbname="$DB_URL"
   echo "  database: $(du -h "$work/database.dump" | cut -f1)"
   bucket_native export "$work" | sed 's/^/  bucket: /'
 else
-  in_postgres 'exec pg_dump --format=custom --username="$POSTGRES_USER" --dbname="$POSTGRES_DB"' >"$work/database.dump"
+  in_postgres "exec pg_dump --format=custom --exclude-schema=$jobs --username=\"\$POSTGRES_USER\" --dbname=\"\$POSTGRES_DB\"" >"$work/database.dump"
   echo "  database: $(du -h "$work/database.dump" | cut -f1)"
   bucket_compose "$work" rw export /backup | sed 's/^/  bucket: /'
 fi

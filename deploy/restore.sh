@@ -43,19 +43,22 @@ for part in database.dump bucket.json; do
   [[ -f $folder/$part ]] || die "$folder has no $part: not a folder written by deploy/backup.sh"
 done
 
-# The database's tables as "<count>|<those holding rows>" (the migrations' own list aside).
+# The database's tables as "<count>|<those holding rows>", the migrations' own list and the job
+# queue's working state aside (a backend started once on the new stack wrote both).
 tables_query=$(
   cat <<'SQL'
 SELECT count(*), coalesce(string_agg(
   CASE n.nspname WHEN 'public' THEN c.relname ELSE format('%s.%s', n.nspname, c.relname) END, ', ' ORDER BY n.nspname, c.relname
 ) FILTER (
-  WHERE c.relname <> 'migrations'
+  WHERE c.relname <> 'migrations' AND n.nspname <> '@JOBS_SCHEMA@'
     AND (xpath('/row/n/text()', query_to_xml(format('SELECT EXISTS (SELECT FROM %I.%I) AS n', n.nspname, c.relname), false, true, '')))[1]::text = 'true'
 ), '')
 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\_%' AND c.relkind IN ('r', 'p');
 SQL
 )
+jobs=$(jobs_schema)
+tables_query=${tables_query//@JOBS_SCHEMA@/$jobs}
 
 if [[ $mode == native ]]; then
   need_native_tools pg_restore psql

@@ -1,6 +1,8 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, closeSync, readFileSync, chownSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { chownSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
@@ -33,7 +35,7 @@ async function binaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root: there it runs as the user nobody, who then owns the data. */
-async function unprivilegedUser(): Promise<{ uid: number; gid: number } | undefined> {
+async function unprivilegedUser(): Promise<Account | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const id = async (flag: string) => Number((await run('id', [flag, 'nobody'], { timeout: 5000 })).stdout.trim());
   return { uid: await id('-u'), gid: await id('-g') };
@@ -45,9 +47,12 @@ async function unprivilegedUser(): Promise<{ uid: number; gid: number } | undefi
  * of its own, so Ctrl-C in the terminal reaches the app first, which finishes with the database
  * before `stop` shuts it down. Its log goes to `<directory>.log`.
  */
-export async function startEmbeddedDatabase(directory: string): Promise<EmbeddedDatabase> {
-  const { initdb, postgres } = await binaries();
+export async function startEmbeddedDatabase(wanted: string): Promise<EmbeddedDatabase> {
   const user = await unprivilegedUser();
+  const { initdb, postgres } = user ? reachableBinaries(await binaries(), user) : await binaries();
+  const directory = user ? reachableDataDirectory(wanted, user) : wanted;
+  // Only the cluster's own folder is private: the folders above it keep the ordinary mode.
+  mkdirSync(dirname(directory), { recursive: true });
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   if (user) chownSync(directory, user.uid, user.gid);
   const asUser = user ? { uid: user.uid, gid: user.gid } : {};
@@ -107,6 +112,48 @@ async function answers(url: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+interface Account {
+  uid: number;
+  gid: number;
+}
+
+/** Whether `account` may pass through `path` and every folder above it. */
+function reachable(path: string, account: Account): boolean {
+  for (let folder = resolve(path); ; folder = dirname(folder)) {
+    if (existsSync(folder)) {
+      const { uid, gid, mode } = statSync(folder);
+      const bits = uid === account.uid ? mode >> 6 : gid === account.gid ? mode >> 3 : mode;
+      if (!(bits & 1)) return false;
+    }
+    if (folder === dirname(folder)) return true;
+  }
+}
+
+/** A folder of its own under the system's temporary folder, named after what it stands for. */
+function standIn(kind: string, forPath: string): string {
+  return join(tmpdir(), `giftcast-${kind}-${createHash('sha256').update(resolve(forPath)).digest('hex').slice(0, 12)}`);
+}
+
+/**
+ * The binaries where nobody can run them: in place, or (a checkout under a private folder, such as
+ * root's home) a copy under the temporary folder.
+ */
+function reachableBinaries(found: Binaries, account: Account): Binaries {
+  const native = dirname(dirname(found.postgres));
+  if (reachable(native, account)) return found;
+  const copy = standIn('postgres', native);
+  if (!existsSync(join(copy, 'bin', 'postgres'))) cpSync(native, copy, { recursive: true, verbatimSymlinks: true });
+  return { initdb: join(copy, 'bin', 'initdb'), postgres: join(copy, 'bin', 'postgres') };
+}
+
+/** The data folder where nobody can reach it: the one asked for, else one under the temporary folder. */
+function reachableDataDirectory(wanted: string, account: Account): string {
+  if (reachable(dirname(wanted), account)) return wanted;
+  const directory = standIn('postgres-data', wanted);
+  console.warn(`PostgreSQL runs as nobody, who cannot reach ${wanted}: its data is kept in ${directory}`);
+  return directory;
 }
 
 /**

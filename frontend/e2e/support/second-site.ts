@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -67,6 +67,8 @@ export async function startSecondSite(settings: Record<string, string>): Promise
   const [backendPort, port] = [await freePort(), await freePort()];
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'giftcast-second-site-'));
+  // Its PostgreSQL runs as nobody where the tests run as root: the folder must let it through.
+  chmodSync(dataDir, 0o755);
   const backend = spawn(process.execPath, [join(REPO, 'backend/dist/local/run-local.js')], {
     env: {
       ...process.env,

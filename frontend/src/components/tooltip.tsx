@@ -25,7 +25,11 @@ function showTooltips(loaded: Machinery): void {
   if (index >= 0 && !focused!.isConnected) focusables()[index]?.focus({ preventScroll: true });
 }
 
-/** Loads the tooltips' code (once) and shows the tooltips. */
+/**
+ * Loads the tooltips' code (once) and shows the tooltips. Known limit: where the very key press that
+ * loads them moves focus (a first Tab), the control it reaches gets its tooltip at the next focus,
+ * since the tooltips' focus-visible tracking starts after that key press.
+ */
 export function loadTooltips(): Promise<void> {
   loading ??= import('./tooltip-machinery').then(showTooltips);
   return loading;

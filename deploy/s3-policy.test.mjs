@@ -20,8 +20,6 @@ const ACTIONS = {
   HeadBucket: ['s3:ListBucket'],
   ListObjectsV2: ['s3:ListBucket'],
   GetObject: ['s3:GetObject'],
-  // An object's size, for an upload finished again at a client's HEAD: AWS asks s3:GetObject of HeadObject.
-  HeadObject: ['s3:GetObject'],
   PutObject: ['s3:PutObject'],
   DeleteObjects: ['s3:DeleteObject'],
   Upload: ['s3:PutObject', 's3:AbortMultipartUpload'],

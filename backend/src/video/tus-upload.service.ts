@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import {
   BadRequestException,
   ConflictException,
@@ -155,7 +155,8 @@ export class TusUploadService {
     const answer = await this.handle({ request, response, message, ownerKey: ownerKey! });
     // Termination: the store aborted the multipart upload and removed its objects.
     if (request.method === 'DELETE' && answer.status === 204) await this.release(message);
-    if (request.method === 'HEAD' && answer.status === 200 && isWhole(answer)) await this.finishAgain(message);
+    const whole = request.method === 'HEAD' && answer.status === 200 ? wholeLength(answer) : undefined;
+    if (whole !== undefined) await this.finishAgain(message, whole);
     await send(answer, response);
   }
 
@@ -165,13 +166,13 @@ export class TusUploadService {
    * runs them again, so the upload goes on to the transcoder instead of waiting for its expiry.
    * Under the upload's lock, so that two such HEADs finish it once.
    */
-  private async finishAgain(message: VideoMessage): Promise<void> {
+  private async finishAgain(message: VideoMessage, size: number): Promise<void> {
     const key = videoKeys(message.id).original;
     const lock = this.locker.newLock(key);
     await lock.lock(new AbortController().signal, () => undefined);
     try {
       const current = await this.db.getRepository(VideoMessage).findOneBy({ id: message.id, state: 'uploading' });
-      if (current) await this.finishStored(current, key);
+      if (current) await this.finishStored(current, key, size);
     } finally {
       await lock.unlock();
     }
@@ -225,7 +226,7 @@ export class TusUploadService {
    * upload answer; a refused file goes with its message, freeing the code.
    */
   private async finish(state: TusRequest, upload: Upload) {
-    const stored = await this.finishStored(state.message, upload.id, upload.size);
+    const stored = await this.finishStored(state.message, upload.id, upload.size ?? 0);
     state.response.setHeader('Content-Type', 'application/json; charset=utf-8');
     return {
       status_code: 200,
@@ -234,9 +235,8 @@ export class TusUploadService {
   }
 
   /** The checks on the whole stored upload, then the transcoder's queue; a refused file frees the code. */
-  private async finishStored(message: VideoMessage, key: string, size?: number): Promise<VideoMessage> {
+  private async finishStored(message: VideoMessage, key: string, sizeBytes: number): Promise<VideoMessage> {
     try {
-      const sizeBytes = size ?? (await this.storedSize(key));
       const mimeType = await this.check(key, sizeBytes);
       const stored = await this.lifecycle.uploaded(message, {
         originalKey: key,
@@ -252,11 +252,6 @@ export class TusUploadService {
       if (error instanceof HttpException) await this.release(message);
       throw error;
     }
-  }
-
-  private async storedSize(key: string): Promise<number> {
-    const head = await this.storage.client.send(new HeadObjectCommand({ Bucket: this.storage.bucket, Key: key }));
-    return head.ContentLength ?? 0;
   }
 
   private answerOf(message: VideoMessage, ownerKey: string): SentMessageResponse {
@@ -332,10 +327,10 @@ export class TusUploadService {
   }
 }
 
-/** A HEAD's answer for an upload whose every byte is stored. */
-function isWhole(answer: globalThis.Response): boolean {
+/** The length of the upload a HEAD answered for, where every byte of it is stored. */
+function wholeLength(answer: globalThis.Response): number | undefined {
   const offset = answer.headers.get('upload-offset');
-  return offset !== null && offset === answer.headers.get('upload-length');
+  return offset !== null && offset === answer.headers.get('upload-length') ? Number(offset) : undefined;
 }
 
 /** Headers of the connection, not of the request, which a web-standard request does not carry. */

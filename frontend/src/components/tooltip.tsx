@@ -26,12 +26,38 @@ function showTooltips(loaded: Machinery): void {
 }
 
 /**
- * Loads the tooltips' code (once) and shows the tooltips. Known limit: where the very key press that
+ * Keys and pointer buttons held down. A control swapped for its tooltip-wrapped successor between
+ * a press and its release would lose the click that release makes (a first mouse click, or Space
+ * on a button), so the tooltips wait until nothing is held.
+ */
+const held = new Set<string>();
+let whenReleased: (() => void) | null = null;
+
+function release(id: string): void {
+  // After the release's own task, whose click goes to the control that was pressed.
+  window.setTimeout(() => {
+    held.delete(id);
+    if (held.size > 0 || !whenReleased) return;
+    const run = whenReleased;
+    whenReleased = null;
+    run();
+  });
+}
+
+function afterPresses(run: () => void): void {
+  if (held.size === 0) run();
+  else whenReleased = run;
+}
+
+/**
+ * Loads the tooltips' code (once) and shows the tooltips, once no press is under way. Known limit: where the very key press that
  * loads them moves focus (a first Tab), the control it reaches gets its tooltip at the next focus,
  * since the tooltips' focus-visible tracking starts after that key press.
  */
 export function loadTooltips(): Promise<void> {
-  loading ??= import('./tooltip-machinery').then(showTooltips);
+  loading ??= import('./tooltip-machinery').then(
+    (loaded) => new Promise<void>((resolve) => afterPresses(() => resolve(showTooltips(loaded)))),
+  );
   return loading;
 }
 
@@ -46,6 +72,15 @@ if (typeof window !== 'undefined') {
   };
   window.addEventListener('pointermove', start, { passive: true });
   window.addEventListener('keydown', start);
+  const pointer = (event: PointerEvent) => `pointer:${event.pointerId}`;
+  const key = (event: KeyboardEvent) => `key:${event.code}`;
+  window.addEventListener('pointerdown', (event) => held.add(pointer(event)), { capture: true, passive: true });
+  window.addEventListener('pointerup', (event) => release(pointer(event)), { capture: true, passive: true });
+  window.addEventListener('pointercancel', (event) => release(pointer(event)), { capture: true, passive: true });
+  window.addEventListener('keydown', (event) => held.add(key(event)), { capture: true });
+  window.addEventListener('keyup', (event) => release(key(event)), { capture: true });
+  // A release outside the window never reaches it.
+  window.addEventListener('blur', () => [...held].forEach(release));
 }
 
 const subscribe = (listener: () => void) => {

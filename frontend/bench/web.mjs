@@ -44,7 +44,7 @@ const BASELINE = process.env.BENCH_WEB_BASELINE ?? (SMOKE ? '' : '7de5d9f');
 const CPU_SLOWDOWN = 4;
 const INTERACTION_GOAL_MS = 200;
 /** First-load JavaScript of a public page, gzip. */
-const FIRST_LOAD_JS_GOAL_KIB = 175;
+const FIRST_LOAD_JS_GOAL_KIB = 160;
 
 const freePort = () =>
   new Promise((done) => {

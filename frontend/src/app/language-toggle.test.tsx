@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { trackEvent } from '../lib/analytics';
-import { translationAreas } from '../i18n/areas';
-import { changeLanguage, currentLanguage, LANGUAGE_STORAGE_KEY, readStoredLanguage } from '../lib/i18n';
+import { translationFiles } from '../i18n/areas';
+import { changeLanguage, currentLanguage, i18n, LANGUAGE_STORAGE_KEY, readStoredLanguage } from '../lib/i18n';
+import { addAllTranslations } from '../test/all-translations';
 import { renderWithProviders } from '../test/render';
 import { LanguageToggle } from './language-toggle';
 
@@ -14,16 +15,19 @@ beforeEach(async () => {
 });
 
 describe('LanguageToggle', () => {
-  // First in the file: no test before it has fetched the English texts through lib/i18n.
   it('fetches the other language’s texts when a pointer comes over it, before any click', async () => {
-    const fetchSiteTexts = jest.spyOn(translationAreas, 'site');
+    // The tests' setup gave the app every text: the English site texts go, so as to be fetched.
+    i18n.removeResourceBundle('en', 'site');
+    const fetchSiteTexts = jest.spyOn(translationFiles, 'site');
     const { user } = await renderWithProviders(<LanguageToggle />);
 
     await user.hover(screen.getByRole('button', { name: 'EN: Switch to English' }));
 
     expect(fetchSiteTexts).toHaveBeenCalledWith('en');
     expect(currentLanguage()).toBe('ko');
+    await waitFor(() => expect(i18n.hasResourceBundle('en', 'site')).toBe(true));
     fetchSiteTexts.mockRestore();
+    addAllTranslations(i18n);
   });
 
   it("shows 'EN' while Korean is active", async () => {

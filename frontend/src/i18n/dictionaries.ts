@@ -42,6 +42,31 @@ export const en = {
   ...enMessage,
   ...enAdmin,
 };
+/** Each namespace's texts, as i18next holds them. */
+export const koNamespaces = {
+  site: koSite,
+  home: koHome,
+  pages: koPages,
+  legal: koLegal,
+  inquiry: koInquiry,
+  blog: koBlog,
+  try: koTry,
+  message: koMessage,
+  admin: koAdmin,
+};
+
+export const enNamespaces: Record<keyof typeof koNamespaces, object> = {
+  site: enSite,
+  home: enHome,
+  pages: enPages,
+  legal: enLegal,
+  inquiry: enInquiry,
+  blog: enBlog,
+  try: enTry,
+  message: enMessage,
+  admin: enAdmin,
+};
+
 /** The area files one by one, so a test can prove that no two define the same key. */
 export const koAreas = [koSite, koHome, koPages, koLegal, koInquiry, koBlog, koTry, koMessage, koAdmin];
 export const enAreas = [enSite, enHome, enPages, enLegal, enInquiry, enBlog, enTry, enMessage, enAdmin];

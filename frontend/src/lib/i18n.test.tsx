@@ -25,6 +25,18 @@ function freshI18n(): I18nModule {
   return fresh!;
 }
 
+/** A fresh copy of the module and of the translation files it fetches from, to watch the fetches. */
+function freshWithFiles(): { i18n: I18nModule; areas: typeof import('../i18n/areas') } {
+  let fresh: { i18n: I18nModule; areas: typeof import('../i18n/areas') } | undefined;
+  jest.isolateModules(() => {
+    fresh = {
+      areas: jest.requireActual<typeof import('../i18n/areas')>('../i18n/areas'),
+      i18n: jest.requireActual<I18nModule>('./i18n'),
+    };
+  });
+  return fresh!;
+}
+
 /** `t` for keys the dictionaries do not have (texts a test adds). */
 const untyped = (t: unknown) => t as (key: string, options?: Record<string, unknown>) => unknown;
 
@@ -39,7 +51,7 @@ beforeEach(() => localStorage.clear());
 describe('t', () => {
   it('looks a text up by dotted key, fills in {{values}} and nested $t(key) texts', () => {
     const { i18n } = freshI18n();
-    i18n.addResourceBundle('ko', 'translation', {
+    i18n.addResourceBundle('ko', 'site', {
       demo: { greeting: '{{name}}님, $t(brand)에 오신 것을 환영해요', spaced: '{{ n }}개' },
     });
     const t = untyped(i18n.t);
@@ -51,7 +63,7 @@ describe('t', () => {
 
   it('leaves values as given: no escaping (React escapes) and no nesting of a value', () => {
     const { i18n } = freshI18n();
-    i18n.addResourceBundle('ko', 'translation', { demo: { quote: '“{{text}}”' } });
+    i18n.addResourceBundle('ko', 'site', { demo: { quote: '“{{text}}”' } });
     const t = untyped(i18n.t);
 
     expect(t('demo.quote', { text: '<b>&</b>' })).toBe('“<b>&</b>”');
@@ -66,7 +78,7 @@ describe('t', () => {
 
   it('returns a group with returnObjects, every text in it filled in and nested', () => {
     const { i18n } = freshI18n();
-    i18n.addResourceBundle('ko', 'translation', { demo: { list: [{ title: '$t(brand) {{n}}' }, { title: '둘' }] } });
+    i18n.addResourceBundle('ko', 'site', { demo: { list: [{ title: '$t(brand) {{n}}' }, { title: '둘' }] } });
 
     expect(untyped(i18n.t)('demo.list', { returnObjects: true, n: 1 })).toEqual([
       { title: 'Giftcast 1' },
@@ -83,14 +95,25 @@ describe('t', () => {
     expect(JSON.stringify(enPages.partner.highlights)).toContain('$t(brand)');
   });
 
-  it('merges added texts into what a language has, and falls back to Korean for a key English lacks', () => {
+  it('merges added texts into what a language has, and shows no other language for a key it lacks', () => {
     const { i18n } = freshI18n();
-    i18n.addResourceBundle('en', 'translation', en, true, true);
-    i18n.addResourceBundle('ko', 'translation', { demo: { only: '한국어만' } }, true, true);
+    i18n.addResourceBundle('en', 'site', en, true, true);
+    i18n.addResourceBundle('en', 'site', { demo: { added: 'Added' } }, true, true);
+    i18n.addResourceBundle('ko', 'site', { demo: { only: '한국어만' } }, true, true);
 
     expect(i18n.getFixedT('en')('nav.home')).toBe(en.nav.home);
-    expect(untyped(i18n.getFixedT('en'))('demo.only')).toBe('한국어만');
+    expect(untyped(i18n.getFixedT('en'))('demo.added')).toBe('Added');
+    expect(untyped(i18n.getFixedT('en'))('demo.only')).toBe('demo.only');
     expect(i18n.getFixedT('ko')('nav.home')).toBe('홈');
+  });
+
+  it("finds a key in its area's namespace, after the site's", () => {
+    const { i18n } = freshI18n();
+    i18n.addResourceBundle('ko', 'home', koHome, true, true);
+
+    expect(i18n.t('home.heading')).toBe(koHome.home.heading);
+    expect(i18n.hasResourceBundle('ko', 'home')).toBe(true);
+    expect(i18n.getResource('ko', 'site', 'home.heading')).toBeUndefined();
   });
 });
 
@@ -131,7 +154,7 @@ describe('loading texts', () => {
 
     await fresh.loadTranslations(['home']);
     expect(i18n.t('home.heading')).toBe(koHome.home.heading);
-    expect(i18n.getFixedT('en')('nav.home')).toBe('홈'); // English not fetched: Korean stands in
+    expect(i18n.hasResourceBundle('en', 'site')).toBe(false); // English not fetched
 
     await fresh.changeLanguage('en');
     expect(i18n.language).toBe('en');
@@ -149,20 +172,20 @@ describe('loading texts', () => {
     expect(fresh.i18n.t('home.heading')).toBe(enHome.home.heading);
   });
 
-  it('fetches each area once per language', async () => {
-    const fresh = freshI18n();
-    const added = jest.spyOn(fresh.i18n, 'addResourceBundle');
+  it('fetches each area once per language, and no other language with it', async () => {
+    const { i18n: fresh, areas } = freshWithFiles();
+    const fetched = (['site', 'home', 'pages'] as const).map((namespace) =>
+      jest.spyOn(areas.translationFiles, namespace),
+    );
 
     await Promise.all([fresh.loadTranslations(['home']), fresh.loadTranslations(['home', 'pages'])]);
     await fresh.loadTranslations(['home'], 'en');
     await fresh.loadTranslations(['home'], 'en');
 
-    expect(added.mock.calls.map(([language, , texts]) => [language, Object.keys(texts as object)])).toEqual([
-      ['ko', Object.keys(koHome)],
-      ['ko', Object.keys(koPages)],
-      ['en', Object.keys(en)],
-      ['en', Object.keys(enHome)],
-    ]);
+    // Korean site texts come with the app.
+    expect(fetched.map((spy) => spy.mock.calls)).toEqual([[['en']], [['ko'], ['en']], [['ko']]]);
+    expect(fresh.i18n.getFixedT('en')('home.heading')).toBe(enHome.home.heading);
+    expect(fresh.i18n.getFixedT('ko')('about.title')).toBe(koPages.about.title);
   });
 });
 
@@ -179,18 +202,14 @@ describe('fetching texts ahead', () => {
   });
 
   it('fetches an area again after its fetch failed', async () => {
-    let fresh: I18nModule | undefined;
-    let areas: typeof import('../i18n/areas') | undefined;
-    jest.isolateModules(() => {
-      areas = jest.requireActual<typeof import('../i18n/areas')>('../i18n/areas');
-      fresh = jest.requireActual<I18nModule>('./i18n');
-    });
-    const fetchHome = jest.spyOn(areas!.translationAreas, 'home').mockRejectedValueOnce(new Error('offline'));
+    const { i18n: fresh, areas } = freshWithFiles();
+    const fetchHome = jest.spyOn(areas.translationFiles, 'home').mockRejectedValueOnce(new Error('offline'));
 
-    await expect(fresh!.loadTranslations(['home'])).rejects.toThrow('offline');
-    await fresh!.loadTranslations(['home']);
+    await expect(fresh.loadTranslations(['home'])).rejects.toThrow('texts not fetched: home (ko)');
+    expect(fresh.i18n.t('home.heading')).toBe('home.heading');
+    await fresh.loadTranslations(['home']);
 
-    expect(fresh!.i18n.t('home.heading')).toBe(koHome.home.heading);
+    expect(fresh.i18n.t('home.heading')).toBe(koHome.home.heading);
     expect(fetchHome).toHaveBeenCalledTimes(2);
   });
 });
@@ -307,7 +326,7 @@ describe('serverI18n', () => {
   it('sees texts loaded after it was made', async () => {
     const fresh = freshI18n();
     const english = fresh.serverI18n('en');
-    expect(english.t('nav.home')).toBe('홈');
+    expect(english.t('nav.home')).toBe('nav.home'); // English not fetched yet, and no Korean in its place
 
     await fresh.loadTranslations(['home'], 'en');
 

@@ -1,22 +1,23 @@
 import { createInstance, type i18n as I18next, type ParseKeys, type TFunction as I18nextTFunction } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { I18nextProvider, initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
-import { translationAreas, type TranslationArea } from '../i18n/areas';
+import { TRANSLATION_AREAS, translationFiles, type Namespace, type TranslationArea } from '../i18n/areas';
 import koSite from '../i18n/ko/site.json';
 import { LANGUAGE_COOKIE, type Language } from '@giftcast/contract/language';
 
-// The site's words, through i18next: Korean is the default, and the fallback for a key English
-// lacks. Every area's texts go into the one `translation` namespace, so keys read the same
-// whichever file holds them (`nav.home`, `home.heading`).
+// The site's words, through i18next: Korean is the default. Each area's texts are a namespace of
+// their own (i18n/areas.ts), fetched by i18next's backend with the page that needs them; keys read
+// the same whichever namespace holds them (`nav.home`, `home.heading`).
 
 export type { Language };
 
 /** The stored choice: in local storage, and in a cookie of the same name the server renders pages by. */
 export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
 
-/** Every key of the Korean dictionary: a text's, or a group's (read with `returnObjects`). */
-export type TranslationKey = ParseKeys<'translation', { returnObjects: true }>;
+/** Every key of the Korean dictionaries: a text's, or a group's (read with `returnObjects`). */
+export type TranslationKey = ParseKeys<'site', { returnObjects: true }>;
 
-export type TFunction = I18nextTFunction<'translation'>;
+export type TFunction = I18nextTFunction<'site'>;
 
 /** An i18next instance of the site: its language is only ever set to one of ours. */
 export interface I18n extends I18next {
@@ -75,49 +76,68 @@ function applyDocumentLanguage(language: string): void {
 /** The app's instance: the language shown in the browser, and the store of every text loaded so far. */
 export const i18n = createInstance() as I18n;
 i18n.on('languageChanged', applyDocumentLanguage);
-void i18n.use(initReactI18next).init({
-  lng: initialLanguage(),
-  fallbackLng: 'ko',
-  // The Korean site texts come with this module, so the first render needs nothing fetched. A
-  // copy: i18next merges later areas into the object it is given.
-  resources: { ko: { translation: structuredClone(koSite) } },
-  initAsync: false,
-  // React escapes what it renders.
-  interpolation: { escapeValue: false },
-});
+const startLanguage = initialLanguage();
+// Set now: i18next announces the language once its texts are in.
+applyDocumentLanguage(startLanguage);
+void i18n
+  .use(resourcesToBackend((language: Language, namespace: Namespace) => translationFiles[namespace](language)))
+  .use(initReactI18next)
+  .init({
+    lng: startLanguage,
+    // English has every key Korean has (i18n/translations.test.ts), and a page renders once its
+    // texts are in: no language stands in for another, so an English visitor fetches English only.
+    fallbackLng: false,
+    ns: ['site'],
+    defaultNS: 'site',
+    fallbackNS: [...TRANSLATION_AREAS],
+    // The Korean site texts come with this module, so the first render needs nothing fetched; the
+    // rest comes through the backend.
+    resources: { ko: { site: koSite } },
+    partialBundledLanguages: true,
+    initAsync: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+  });
 
-/** Areas loaded per language (`site` in Korean comes with this module). */
-const loaded = new Map<string, Promise<void>>([['ko site', Promise.resolve()]]);
+/** i18next's backend connector (typed `any` in its plugin API): what fetches namespaces. */
+interface BackendConnector {
+  /** Fetches what is neither in the store nor on its way; one that failed stays failed. */
+  load(languages: string[], namespaces: string[], callback: (error: unknown) => void): void;
+  /** Fetches again, whatever came before. */
+  reload(languages: string[], namespaces: string[], callback: (error: unknown) => void): void;
+}
+
+function fetchNamespaces(language: Language, namespaces: Namespace[], how: 'load' | 'reload'): Promise<void> {
+  const connector = i18n.services.backendConnector as BackendConnector;
+  // Its callback reports a failure; loadTranslations looks at the store instead.
+  return new Promise((done) => connector[how]([language], namespaces, () => done()));
+}
+
 /** Areas some page needed: a language switch brings them in the new language first. */
 const areasInUse = new Set<TranslationArea>();
+/** Namespaces whose fetch failed: i18next keeps them as failed, so the next call asks again. */
+const failed = new Set<string>();
 
 /**
- * Fetches the site's texts and these areas' (see i18n/areas.ts) in `language`, each once. Until
- * they are in, the language's keys fall back to Korean.
+ * Fetches the site's texts and these areas' (see i18n/areas.ts) in `language`, each once, and in
+ * no other language; rejects where one could not be fetched (offline, the site deployed anew), and
+ * a later call asks for it again.
  */
-export function loadTranslations(areas: TranslationArea[], language: Language = i18n.language): Promise<void> {
+export async function loadTranslations(areas: TranslationArea[], language: Language = i18n.language): Promise<void> {
   for (const area of areas) areasInUse.add(area);
-  const needed: (TranslationArea | 'site')[] = ['site', ...areas];
-  return Promise.all(
-    needed.map((area) => {
-      const id = `${language} ${area}`;
-      let loading = loaded.get(id);
-      if (!loading) {
-        loading = translationAreas[area](language).then(
-          (texts) => {
-            i18n.addResourceBundle(language, 'translation', texts.default, true, true);
-          },
-          (error: unknown) => {
-            // Offline, or the site was deployed anew: the next call fetches them again.
-            loaded.delete(id);
-            throw error;
-          },
-        );
-        loaded.set(id, loading);
-      }
-      return loading;
-    }),
-  ).then(() => undefined);
+  const namespaces: Namespace[] = ['site', ...areas];
+  const again = namespaces.filter((namespace) => failed.delete(`${language} ${namespace}`));
+  await Promise.all([
+    fetchNamespaces(language, again, 'reload'),
+    fetchNamespaces(
+      language,
+      namespaces.filter((namespace) => !again.includes(namespace)),
+      'load',
+    ),
+  ]);
+  const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(language, namespace));
+  for (const namespace of missing) failed.add(`${language} ${namespace}`);
+  if (missing.length > 0) throw new Error(`texts not fetched: ${missing.join(', ')} (${language})`);
 }
 
 /** The language shown, for code outside rendering (a request's Accept-Language); components use useTranslation. */

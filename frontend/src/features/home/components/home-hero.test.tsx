@@ -14,26 +14,40 @@ describe('HomeHero on the server', () => {
     await changeLanguage('en');
   });
 
-  it('renders the page heading and the first slide, the others hidden, without touching matchMedia', () => {
+  it('renders the page heading and the first slide, the others hidden, without touching matchMedia', async () => {
     jest.spyOn(window, 'matchMedia').mockImplementation(browserOnly);
     jest.spyOn(window, 'scrollTo').mockImplementation(browserOnly);
 
-    let html = '';
+    let fresh:
+      | {
+          renderToString: typeof import('react-dom/server').renderToString;
+          i18n: typeof import('../../../lib/i18n');
+          MemoryRouter: typeof import('react-router-dom').MemoryRouter;
+          AppProviders: typeof import('../../../app/providers').AppProviders;
+          HomeHero: typeof import('./home-hero').HomeHero;
+        }
+      | undefined;
     jest.isolateModules(() => {
-      const { renderToString } = jest.requireActual<typeof import('react-dom/server')>('react-dom/server');
-      const { i18n } = jest.requireActual<typeof import('../../../lib/i18n')>('../../../lib/i18n');
-      addAllTranslations(i18n);
-      const { MemoryRouter } = jest.requireActual<typeof import('react-router-dom')>('react-router-dom');
-      const { AppProviders } = jest.requireActual<typeof import('../../../app/providers')>('../../../app/providers');
-      const { HomeHero } = jest.requireActual<typeof import('./home-hero')>('./home-hero');
-      html = renderToString(
-        <AppProviders>
-          <MemoryRouter initialEntries={['/']}>
-            <HomeHero />
-          </MemoryRouter>
-        </AppProviders>,
-      );
+      fresh = {
+        renderToString: jest.requireActual<typeof import('react-dom/server')>('react-dom/server').renderToString,
+        i18n: jest.requireActual<typeof import('../../../lib/i18n')>('../../../lib/i18n'),
+        MemoryRouter: jest.requireActual<typeof import('react-router-dom')>('react-router-dom').MemoryRouter,
+        AppProviders:
+          jest.requireActual<typeof import('../../../app/providers')>('../../../app/providers').AppProviders,
+        HomeHero: jest.requireActual<typeof import('./home-hero')>('./home-hero').HomeHero,
+      };
     });
+    const { renderToString, i18n, MemoryRouter, AppProviders, HomeHero } = fresh!;
+    // As the app's entry does before its first render: the page's texts are in.
+    await i18n.loadTranslations(['home']);
+    addAllTranslations(i18n.i18n);
+    const html = renderToString(
+      <AppProviders>
+        <MemoryRouter initialEntries={['/']}>
+          <HomeHero />
+        </MemoryRouter>
+      </AppProviders>,
+    );
 
     const container = document.createElement('div');
     container.innerHTML = html;

@@ -1,4 +1,5 @@
 import { ModuleRef } from '@nestjs/core';
+import { AppConfig } from '../src/config/app-config';
 import { JobRunner } from '../src/jobs/job-runner';
 import { PurgeUnconfirmedJob } from '../src/newsletter/purge-unconfirmed.job';
 import { SendNewsletterJob } from '../src/newsletter/send-newsletter.job';
@@ -57,10 +58,15 @@ describe('ROLE', () => {
       ).body;
       await new Promise((resolve) => setTimeout(resolve, 500));
       const [campaign] = await t.db.query(
-        'SELECT materialized_at, lease_owner, finished_at FROM newsletter_campaigns WHERE post_id = $1',
+        'SELECT materialized_at, finished_at FROM newsletter_campaigns WHERE post_id = $1',
         [post.id],
       );
-      expect(campaign).toEqual({ materialized_at: null, lease_owner: null, finished_at: null });
+      expect(campaign).toEqual({ materialized_at: null, finished_at: null });
+      // Nobody holds it: no newsletter job runs (the claim is the job queue's now, not a lease column).
+      const [jobs] = await t.db.query(
+        `SELECT count(*)::int AS n FROM ${t.app.get(AppConfig).env.JOBS_SCHEMA}.job WHERE name = 'send-newsletter' AND state = 'active'`,
+      );
+      expect(jobs).toEqual({ n: 0 });
     });
   });
 

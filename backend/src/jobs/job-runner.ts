@@ -22,6 +22,11 @@ export interface JobDefinition<T extends object = object> {
   handler: (data: T, signal: AbortSignal) => Promise<void>;
   /** How long one job may run before the runner takes it back (the lease) and aborts `signal`. */
   deadlineSeconds: number;
+  /**
+   * The lease of a long job (at least 10): the runner beats this often, and a job whose process
+   * stopped beating (a crash) is taken back then, long before its deadline.
+   */
+  heartbeatSeconds?: number;
   /** Tries after the first, each after a growing pause (exponential back-off from `retryDelaySeconds`). */
   retries: number;
   retryDelaySeconds: number;
@@ -98,6 +103,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
         retryLimit: definition.retries,
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: true,
+        ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}),
       };
       await this.boss.createQueue(definition.name, { ...options, policy: definition.once ? 'stately' : 'standard' });
       // A queue made by an earlier version keeps its policy; its limits follow the code.

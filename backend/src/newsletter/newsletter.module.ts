@@ -5,13 +5,14 @@ import { AdminSubscribersController } from './admin-subscribers.controller';
 import { BlogSubscriber } from './blog-subscriber.entity';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterProgressService } from './newsletter-progress.service';
+import { NewsletterSendRepository } from './newsletter-send.repository';
 import { NewsletterService } from './newsletter.service';
 import { SubscriberRepository } from './subscriber.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([BlogSubscriber])],
   controllers: [NewsletterController, AdminSubscribersController, AdminNewslettersController],
-  providers: [NewsletterService, NewsletterProgressService, SubscriberRepository],
-  exports: [NewsletterService, SubscriberRepository],
+  providers: [NewsletterService, NewsletterProgressService, SubscriberRepository, NewsletterSendRepository],
+  exports: [NewsletterService, SubscriberRepository, NewsletterSendRepository],
 })
 export class NewsletterModule {}

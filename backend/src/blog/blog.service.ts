@@ -5,7 +5,7 @@ import { ILike, type Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { type Page, type PageQueryDto, skipTake } from '../common/paging';
 import { isUniqueViolation } from '../database/postgres-errors';
-import { NewsletterSendRepository } from '../newsletter/newsletter-send.repository';
+import { NewsletterService } from '../newsletter/newsletter.service';
 import { SendNewsletterJob } from '../newsletter/send-newsletter.job';
 import { BlogPost } from './blog-post.entity';
 import type { CreatePostDto } from './dto/create-post.dto';
@@ -21,7 +21,7 @@ export class BlogService {
   constructor(
     @InjectRepository(BlogPost) private readonly posts: Repository<BlogPost>,
     private readonly clock: Clock,
-    private readonly newsletters: NewsletterSendRepository,
+    private readonly newsletters: NewsletterService,
     /** Absent where ROLE=web: a worker's sweep of unfinished newsletters queues it. */
     @Optional() private readonly newsletter?: SendNewsletterJob,
   ) {}
@@ -89,7 +89,7 @@ export class BlogService {
     try {
       saved = await this.posts.manager.transaction(async (manager) => {
         const row = await manager.save(post);
-        if (announce) campaignId = await this.newsletters.createCampaign(manager, row.id, this.clock.now());
+        if (announce) campaignId = await this.newsletters.startCampaign(manager, row.id, this.clock.now());
         return row;
       });
     } catch (error) {

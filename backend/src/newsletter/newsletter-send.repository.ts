@@ -134,10 +134,7 @@ export class NewsletterSendRepository {
                 `attempts = $2, last_error = $3, next_attempt_at = $4`,
                 [outcome.attempts, outcome.lastError, outcome.nextAttemptAt],
               ];
-    await this.db.query(`UPDATE newsletter_sends SET ${changes} WHERE id = $1 AND status = 'pending'`, [
-      id,
-      ...values,
-    ]);
+    await this.db.query(`UPDATE newsletter_sends SET ${changes} WHERE id = $1 AND status = 'pending'`, [id, ...values]);
   }
 
   /** How many records still wait, and when the earliest of them is due. */

@@ -61,8 +61,9 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
       once: true,
       deadlineSeconds: RUN_SECONDS + 60,
       heartbeatSeconds: Math.max(MIN_HEARTBEAT_SECONDS, env.NEWSLETTER_LEASE_SECONDS),
+      // A run that failed (the database away) or whose process died is tried again soon, then less often.
       retries: 10,
-      retryDelaySeconds: env.NEWSLETTER_RETRY_SECONDS,
+      retryDelaySeconds: env.NEWSLETTER_POLL_SECONDS,
       pollSeconds: env.NEWSLETTER_POLL_SECONDS,
       handler: ({ campaignId }, signal) => this.run(campaignId, signal),
     });

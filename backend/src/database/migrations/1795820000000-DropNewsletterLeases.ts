@@ -13,7 +13,11 @@ export class DropNewsletterLeases1795820000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "newsletter_campaigns" ADD COLUMN "lease_owner" text, ADD COLUMN "lease_until" timestamptz`);
-    await queryRunner.query(`ALTER TABLE "newsletter_sends" ADD COLUMN "lease_owner" text, ADD COLUMN "lease_until" timestamptz`);
+    await queryRunner.query(
+      `ALTER TABLE "newsletter_campaigns" ADD COLUMN "lease_owner" text, ADD COLUMN "lease_until" timestamptz`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "newsletter_sends" ADD COLUMN "lease_owner" text, ADD COLUMN "lease_until" timestamptz`,
+    );
   }
 }

@@ -57,16 +57,17 @@ describe('ROLE', () => {
           .expect(201)
       ).body;
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const [campaign] = await t.db.query(
-        'SELECT materialized_at, finished_at FROM newsletter_campaigns WHERE post_id = $1',
+      const [{ id, ...campaign }] = await t.db.query(
+        'SELECT id, materialized_at, finished_at FROM newsletter_campaigns WHERE post_id = $1',
         [post.id],
       );
       expect(campaign).toEqual({ materialized_at: null, finished_at: null });
-      // Nobody holds it: no newsletter job runs (the claim is the job queue's now, not a lease column).
-      const [jobs] = await t.db.query(
-        `SELECT count(*)::int AS n FROM ${t.app.get(AppConfig).env.JOBS_SCHEMA}.job WHERE name = 'send-newsletter' AND state = 'active'`,
+      // Queued, and nobody holds it (the claim is the job queue's, no longer a lease column).
+      const jobs = await t.db.query(
+        `SELECT state FROM ${t.app.get(AppConfig).env.JOBS_SCHEMA}.job WHERE name = 'send-newsletter' AND singleton_key = $1`,
+        [id],
       );
-      expect(jobs).toEqual({ n: 0 });
+      expect(jobs).toEqual([{ state: 'created' }]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException, Optional } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { ILike, type Repository } from 'typeorm';
@@ -6,7 +6,6 @@ import { Clock } from '../common/clock';
 import { type Page, type PageQueryDto, skipTake } from '../common/paging';
 import { isUniqueViolation } from '../database/postgres-errors';
 import { NewsletterService } from '../newsletter/newsletter.service';
-import { SendNewsletterJob } from '../newsletter/send-newsletter.job';
 import { BlogPost } from './blog-post.entity';
 import type { CreatePostDto } from './dto/create-post.dto';
 import type { UpdatePostDto } from './dto/update-post.dto';
@@ -22,8 +21,6 @@ export class BlogService {
     @InjectRepository(BlogPost) private readonly posts: Repository<BlogPost>,
     private readonly clock: Clock,
     private readonly newsletters: NewsletterService,
-    /** Absent where ROLE=web: a worker's sweep of unfinished newsletters queues it. */
-    @Optional() private readonly newsletter?: SendNewsletterJob,
   ) {}
 
   /** Newest first; drafts only when asked for by an admin. */
@@ -97,7 +94,7 @@ export class BlogService {
       if (isUniqueViolation(error, SLUG_CONSTRAINT)) throw new ConflictException('error.slug.taken');
       throw error;
     }
-    if (campaignId) await this.newsletter?.queue(campaignId);
+    if (campaignId) await this.newsletters.queueCampaign(campaignId);
     return saved;
   }
 }

@@ -14,6 +14,7 @@ import { MailService } from '../mail/mail.service';
 import type { MailMessage } from '../mail/mail-transport';
 import { BlogSubscriber } from './blog-subscriber.entity';
 import { confirmTokenHash, newConfirmToken } from './confirm-token';
+import { NewsletterQueue } from './newsletter-queue';
 import { NewsletterSendRepository } from './newsletter-send.repository';
 import { alreadySubscribedMail, confirmationMail, confirmLink, unsubscribeLinks, welcomeMail } from './newsletter-mail';
 
@@ -101,6 +102,7 @@ export class NewsletterService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly sends: NewsletterSendRepository,
+    private readonly queue: NewsletterQueue,
   ) {}
 
   /**
@@ -109,6 +111,11 @@ export class NewsletterService {
    */
   startCampaign(manager: EntityManager, postId: string, now: Date): Promise<string | null> {
     return this.sends.createCampaign(manager, postId, now);
+  }
+
+  /** Queues a campaign's sending, after the publication committed; where jobs run, it starts at once. */
+  queueCampaign(campaignId: string): Promise<void> {
+    return this.queue.queue(campaignId);
   }
 
   /**

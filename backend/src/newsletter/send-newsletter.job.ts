@@ -1,7 +1,6 @@
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { Draining } from '../common/draining';
-import { errorMessage } from '../common/error-message';
 import { throughOutage } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { JobRunner } from '../jobs/job-runner';
@@ -14,22 +13,14 @@ import {
   NewsletterSendRepository,
   type SendOutcome,
 } from './newsletter-send.repository';
+import { NewsletterQueue, RUN_SECONDS } from './newsletter-queue';
 import { afterFailure } from './send-failure';
 
-const QUEUE = 'send-newsletter';
 const SWEEP = 'queue-unfinished-newsletters';
-/** A run longer than this stops and queues the rest of its campaign as a new job. */
-const RUN_SECONDS = 3600;
-/** pg-boss's smallest heartbeat. */
-const MIN_HEARTBEAT_SECONDS = 10;
-
-interface CampaignJob {
-  campaignId: string;
-}
 
 /**
  * Mails a post to every active (confirmed) subscriber once, after its first publication. Each
- * campaign is a job on the runner, keyed by the campaign, so that it runs in one process at a time
+ * campaign is a job on the runner (NewsletterQueue), so that it runs in one process at a time
  * across the replicas; the job's heartbeat is its lease (a crashed process's campaign goes to
  * another), and a failed run is retried with back-off. The send records stay the account of what
  * was mailed: a run takes only records still pending, so a mail recorded as sent never goes again.
@@ -48,27 +39,16 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
     private readonly clock: Clock,
     private readonly metrics: Metrics,
     private readonly jobs: JobRunner,
+    private readonly queue: NewsletterQueue,
     draining: Draining,
   ) {
     draining.onStart(() => this.stopping.abort());
+    queue.serve((campaignId, signal) => this.run(campaignId, signal));
   }
 
   onModuleInit(): void {
-    const env = this.config.env;
-    this.jobs.define<CampaignJob>({
-      name: QUEUE,
-      // One waiting and one running per campaign (the campaign's id is the job's singleton key).
-      once: true,
-      deadlineSeconds: RUN_SECONDS + 60,
-      heartbeatSeconds: Math.max(MIN_HEARTBEAT_SECONDS, env.NEWSLETTER_LEASE_SECONDS),
-      // A run that failed (the database away) or whose process died is tried again soon, then less often.
-      retries: 10,
-      retryDelaySeconds: env.NEWSLETTER_POLL_SECONDS,
-      pollSeconds: env.NEWSLETTER_POLL_SECONDS,
-      handler: ({ campaignId }, signal) => this.run(campaignId, signal),
-    });
-    // The net under the jobs sent as posts go out: a publication on ROLE=web (which runs no
-    // sender), a draft published again, a run whose retries ran out.
+    // The net under the jobs sent as posts go out: a campaign whose job could not be queued, a
+    // draft published again, a run whose retries ran out, a campaign from before the queue.
     this.jobs.define({
       name: SWEEP,
       schedule: '* * * * *',
@@ -88,17 +68,8 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
     this.stopping.abort();
   }
 
-  /** Queues a campaign's job (after the publication commits); one already waiting is enough. */
-  async queue(campaignId: string, afterSeconds = 0): Promise<void> {
-    try {
-      await this.jobs.send(QUEUE, { campaignId }, { singletonKey: campaignId, startAfter: afterSeconds });
-    } catch (error) {
-      this.logger.warn(`newsletter ${campaignId} not queued (the sweep queues it): ${errorMessage(error)}`);
-    }
-  }
-
   private async queueUnfinished(): Promise<void> {
-    for (const campaignId of await this.sends.unfinishedCampaigns()) await this.queue(campaignId);
+    for (const campaignId of await this.sends.unfinishedCampaigns()) await this.queue.queue(campaignId);
   }
 
   private async run(campaignId: string, jobSignal: AbortSignal): Promise<void> {
@@ -121,7 +92,7 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
     if (pending === 0) return this.sends.finish(campaignId, this.clock.now());
     // Stopped: another run (here or on another replica) takes the rest at once. Else at the next retry.
     const wait = stop.aborted || !due ? 0 : Math.ceil((due.getTime() - this.clock.now().getTime()) / 1000);
-    await this.queue(campaignId, Math.max(0, wait));
+    await this.queue.queue(campaignId, Math.max(0, wait));
   }
 
   /**

@@ -279,10 +279,12 @@ describe('newsletter on first publication', () => {
       expect(during).toMatchObject({ total: activeBefore.length, sent: 0, finishedAt: null });
       expect(during.pending).toBe(activeBefore.length);
 
-      // One whose mail nobody has claimed yet unsubscribes now: they get nothing.
+      // One whose mail nobody has taken yet unsubscribes now: they get nothing. Records are taken
+      // in (next_attempt_at, id) order a batch at a time, and the first batch waits on the server,
+      // so the last record in that order is in no batch yet.
       const [leaving] = (await query(
         `SELECT b.unsubscribe_token AS token, b.email FROM newsletter_sends s JOIN blog_subscribers b ON b.id = s.subscriber_id
-          WHERE s.post_id = $1 AND s.status = 'pending' AND s.lease_owner IS NULL LIMIT 1`,
+          WHERE s.post_id = $1 AND s.status = 'pending' ORDER BY s.next_attempt_at DESC, s.id DESC LIMIT 1`,
         [postId],
       )) as { token: string; email: string }[];
       await t.http.post('/api/unsubscribe').send({ token: leaving.token }).expect(200);

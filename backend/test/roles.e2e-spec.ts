@@ -1,4 +1,5 @@
 import { ModuleRef } from '@nestjs/core';
+import { AppConfig } from '../src/config/app-config';
 import { JobRunner } from '../src/jobs/job-runner';
 import { PurgeUnconfirmedJob } from '../src/newsletter/purge-unconfirmed.job';
 import { SendNewsletterJob } from '../src/newsletter/send-newsletter.job';
@@ -56,11 +57,17 @@ describe('ROLE', () => {
           .expect(201)
       ).body;
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const [campaign] = await t.db.query(
-        'SELECT materialized_at, lease_owner, finished_at FROM newsletter_campaigns WHERE post_id = $1',
+      const [{ id, ...campaign }] = await t.db.query(
+        'SELECT id, materialized_at, finished_at FROM newsletter_campaigns WHERE post_id = $1',
         [post.id],
       );
-      expect(campaign).toEqual({ materialized_at: null, lease_owner: null, finished_at: null });
+      expect(campaign).toEqual({ materialized_at: null, finished_at: null });
+      // Queued, and nobody holds it (the claim is the job queue's, no longer a lease column).
+      const jobs = await t.db.query(
+        `SELECT state FROM ${t.app.get(AppConfig).env.JOBS_SCHEMA}.job WHERE name = 'send-newsletter' AND singleton_key = $1`,
+        [id],
+      );
+      expect(jobs).toEqual([{ state: 'created' }]);
     });
   });
 

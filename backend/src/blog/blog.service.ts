@@ -1,11 +1,11 @@
-import { ConflictException, Injectable, NotFoundException, Optional } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { ILike, type Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { type Page, type PageQueryDto, skipTake } from '../common/paging';
 import { isUniqueViolation } from '../database/postgres-errors';
-import { enqueueNewsletter, SendNewsletterJob } from '../newsletter/send-newsletter.job';
+import { NewsletterService } from '../newsletter/newsletter.service';
 import { BlogPost } from './blog-post.entity';
 import type { CreatePostDto } from './dto/create-post.dto';
 import type { UpdatePostDto } from './dto/update-post.dto';
@@ -20,8 +20,7 @@ export class BlogService {
   constructor(
     @InjectRepository(BlogPost) private readonly posts: Repository<BlogPost>,
     private readonly clock: Clock,
-    /** Absent where ROLE=web: a worker finds the newsletter on its next poll. */
-    @Optional() private readonly newsletter?: SendNewsletterJob,
+    private readonly newsletters: NewsletterService,
   ) {}
 
   /** Newest first; drafts only when asked for by an admin. */
@@ -83,11 +82,11 @@ export class BlogService {
     const announce = stamp && !wasPublished;
     if (stamp) post.firstPublishedAt = this.clock.now();
     let saved: BlogPost;
-    let mailsQueued = false;
+    let campaignId: string | null = null;
     try {
       saved = await this.posts.manager.transaction(async (manager) => {
         const row = await manager.save(post);
-        if (announce) mailsQueued = await enqueueNewsletter(manager, row.id, this.clock.now());
+        if (announce) campaignId = await this.newsletters.startCampaign(manager, row.id, this.clock.now());
         return row;
       });
     } catch (error) {
@@ -95,7 +94,7 @@ export class BlogService {
       if (isUniqueViolation(error, SLUG_CONSTRAINT)) throw new ConflictException('error.slug.taken');
       throw error;
     }
-    if (mailsQueued) this.newsletter?.kick();
+    if (campaignId) await this.newsletters.queueCampaign(campaignId);
     return saved;
   }
 }

@@ -5,6 +5,11 @@ import { postgresConnection } from './data-source';
 /** Connections of the job queue's own pool: fetches, completions, the schedule and maintenance. */
 const POOL_SIZE = 4;
 const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How often a working process looks for jobs whose process died (their heartbeat or deadline
+ * passed) and hands them back: pg-boss's 60 s would leave a crashed newsletter waiting a minute.
+ */
+const SUPERVISE_SECONDS = 10;
 
 /**
  * pg-boss on the app's database, in JOBS_SCHEMA, with the app's deadline on every statement.
@@ -35,6 +40,8 @@ export function jobQueueOptions(
     options: `-c statement_timeout=${env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000}`,
     migrate,
     supervise: works,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
     schedule: works,
   };
 }

@@ -22,6 +22,11 @@ export interface JobDefinition<T extends object = object> {
   handler: (data: T, signal: AbortSignal) => Promise<void>;
   /** How long one job may run before the runner takes it back (the lease) and aborts `signal`. */
   deadlineSeconds: number;
+  /**
+   * The lease of a long job (at least 10): the runner beats this often, and a job whose process
+   * stopped beating (a crash) is taken back then, long before its deadline.
+   */
+  heartbeatSeconds?: number;
   /** Tries after the first, each after a growing pause (exponential back-off from `retryDelaySeconds`). */
   retries: number;
   retryDelaySeconds: number;
@@ -47,6 +52,8 @@ const STOP_TIMEOUT_MS = 30_000;
 export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutdown, OnModuleDestroy {
   private readonly logger = new Logger('Jobs');
   private readonly definitions = new Map<string, JobDefinition<never>>();
+  /** This process's worker of each queue it runs. */
+  private readonly workers = new Map<string, string>();
   private readonly boss: PgBoss;
   private started = false;
   private stopped = false;
@@ -76,7 +83,11 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   /** Queues a job; resolves with its id, or null where a singleton job already waits. */
   async send(name: string, data: object = {}, options: SendOptions = {}): Promise<string | null> {
     if (!this.definitions.has(name)) throw new Error(`no job ${name}`);
-    return this.boss.send(name, data, options);
+    const id = await this.boss.send(name, data, options);
+    // pg-boss wakes a worker only through LISTEN/NOTIFY: wake this process's own, or it waits for its poll.
+    const worker = this.workers.get(name);
+    if (id && worker) this.boss.notifyWorker(worker);
+    return id;
   }
 
   /** This process takes no more jobs of `name` (a test that runs the job itself, at its own times). */
@@ -98,6 +109,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
         retryLimit: definition.retries,
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: true,
+        ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}),
       };
       await this.boss.createQueue(definition.name, { ...options, policy: definition.once ? 'stately' : 'standard' });
       // A queue made by an earlier version keeps its policy; its limits follow the code.
@@ -106,11 +118,12 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     if (!this.works) return;
     for (const definition of this.definitions.values()) {
       if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, null, { tz: 'UTC' });
-      await this.boss.work(
+      const worker = await this.boss.work(
         definition.name,
         { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: definition.pollSeconds ?? 2 },
         ([job]) => this.run(definition, job),
       );
+      this.workers.set(definition.name, worker);
     }
     // A draining process takes no new jobs; those under way finish (or go back) as it stops.
     this.draining.onStart(() => {

@@ -18,10 +18,4 @@ export class NewsletterCampaign {
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt: Date | null;
-
-  @Column({ name: 'lease_owner', type: 'text', nullable: true })
-  leaseOwner: string | null;
-
-  @Column({ name: 'lease_until', type: 'timestamptz', nullable: true })
-  leaseUntil: Date | null;
 }

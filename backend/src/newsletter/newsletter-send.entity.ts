@@ -35,12 +35,6 @@ export class NewsletterSend {
   @Column({ name: 'next_attempt_at', type: 'timestamptz' })
   nextAttemptAt: Date;
 
-  @Column({ name: 'lease_owner', type: 'text', nullable: true })
-  leaseOwner: string | null;
-
-  @Column({ name: 'lease_until', type: 'timestamptz', nullable: true })
-  leaseUntil: Date | null;
-
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError: string | null;
 

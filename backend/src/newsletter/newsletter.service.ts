@@ -3,7 +3,7 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { errorMessage } from '../common/error-message';
 import { PageOf, type PageQueryDto, skipTake } from '../common/paging';
@@ -14,6 +14,8 @@ import { MailService } from '../mail/mail.service';
 import type { MailMessage } from '../mail/mail-transport';
 import { BlogSubscriber } from './blog-subscriber.entity';
 import { confirmTokenHash, newConfirmToken } from './confirm-token';
+import { NewsletterQueue } from './newsletter-queue';
+import { NewsletterSendRepository } from './newsletter-send.repository';
 import { alreadySubscribedMail, confirmationMail, confirmLink, unsubscribeLinks, welcomeMail } from './newsletter-mail';
 
 /** What the admin console sees of a subscriber (never the unsubscribe token). */
@@ -99,7 +101,22 @@ export class NewsletterService {
     private readonly mail: MailService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly sends: NewsletterSendRepository,
+    private readonly queue: NewsletterQueue,
   ) {}
+
+  /**
+   * The newsletter of a post published for the first time, recorded in the publication's own
+   * transaction; its id where there is someone to mail (then queue it after the commit).
+   */
+  startCampaign(manager: EntityManager, postId: string, now: Date): Promise<string | null> {
+    return this.sends.createCampaign(manager, postId, now);
+  }
+
+  /** Queues a campaign's sending, after the publication committed; where jobs run, it starts at once. */
+  queueCampaign(campaignId: string): Promise<void> {
+    return this.queue.queue(campaignId);
+  }
 
   /**
    * Double opt-in. The caller learns nothing of the address's state: every state is one write and

@@ -12,6 +12,7 @@ import { multipartBody, multipartType } from './support/multipart';
 import { runPurge } from './support/purge-process';
 import { startTestApp } from './support/test-app';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './support/test-database';
+import { transcodeJobColumn } from './support/transcode-jobs';
 import { makeClip } from './support/video-fixtures';
 
 /**
@@ -36,6 +37,7 @@ describe('after a crash', () => {
     storage = await startEmbeddedStorage(storageDir, BUCKET);
     env = {
       DATABASE_URL: schema.url,
+      JOBS_SCHEMA: schema.jobsSchema,
       DATABASE_POOL_SIZE: '4',
       S3_ENDPOINT: storage.endpoint,
       S3_BUCKET: BUCKET,
@@ -87,13 +89,14 @@ describe('after a crash', () => {
 
   async function row(codeId: string) {
     const { rows } = await db.query(
-      `SELECT m.state, m.job_lease_until, m.job_attempts, m.failure_reason, q.status
+      `SELECT m.state, ${transcodeJobColumn(schema.jobsSchema)} AS job, m.job_attempts, m.failure_reason, q.status
          FROM qr_codes q LEFT JOIN video_messages m ON m.qr_code_id = q.id::text WHERE q.id = $1`,
       [codeId],
     );
     return rows[0] as {
       state: string | null;
-      job_lease_until: Date | null;
+      /** Its transcode job (support/transcode-jobs.ts). */
+      job: 'running' | 'waiting' | 'waiting later' | null;
       job_attempts: number | null;
       failure_reason: string | null;
       status: string;
@@ -113,7 +116,7 @@ describe('after a crash', () => {
     ).toBe(201);
     await eventually(
       () => row(code.id),
-      (r) => r.job_lease_until !== null,
+      (r) => r.job === 'running',
       'the job to be taken',
     );
     await first.stop();
@@ -121,7 +124,7 @@ describe('after a crash', () => {
     const handedBack = await row(code.id);
     expect(handedBack).toMatchObject({
       state: 'processing',
-      job_lease_until: null,
+      job: 'waiting',
       job_attempts: 0,
       status: 'recorded',
     });
@@ -157,7 +160,7 @@ describe('after a crash', () => {
 
     expect(await row(code.id)).toMatchObject({
       state: 'processing',
-      job_lease_until: null,
+      job: 'waiting',
       job_attempts: 0,
       failure_reason: null,
       status: 'recorded',
@@ -262,15 +265,28 @@ describe('after a crash', () => {
   it('fails a job that its processes died on three times, keeping the reason and freeing the code', async () => {
     const code = await newCode(processes[0].url);
     await db.query(`UPDATE qr_codes SET status = 'recorded' WHERE id = $1`, [code.id]);
+    // Three attempts counted, none finished, and its job lost with the last process (no job left).
     await db.query(
       `INSERT INTO video_messages (qr_code_id, serial_number, state, owner_key_hash, original_key, original_mime_type,
-                                   job_attempts, job_lease_until)
-       VALUES ($1, '9998', 'processing', 'x', 'k', 'video/webm', 3, now() - interval '1 minute')`,
+                                   job_attempts)
+       VALUES ($1, '9998', 'processing', 'x', 'k', 'video/webm', 3)`,
       [code.id],
     );
+    // The purge's sweep queues its job again, and the worker that takes it fails the video.
     const report = await purge(new Date());
-    expect(report.exhaustedJobs).toBe(1);
-    expect(await row(code.id)).toMatchObject({ state: 'failed', failure_reason: 'unreadable', status: 'unused' });
+    expect(report.requeuedJobs).toBe(1);
+    expect((await purge(new Date())).requeuedJobs).toBe(0);
+    await eventually(
+      () => row(code.id),
+      (r) => r.state === 'failed',
+      'the worker to fail it',
+    );
+    expect(await row(code.id)).toMatchObject({
+      state: 'failed',
+      failure_reason: 'unreadable',
+      status: 'unused',
+      job: null,
+    });
   }, 60_000);
 });
 

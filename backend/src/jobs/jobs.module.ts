@@ -7,10 +7,11 @@ import { VideoModule } from '../video/video.module';
 
 /**
  * The background work loaded only by the roles that run it (ROLE=all or worker): the transcoder
- * and the newsletter sender, which poll their queues in the database, and the sweep of unconfirmed
- * subscriptions (on the job runner's schedule). Global, so that a service that queues work can wake
- * the job in its own process; where ROLE=web there is none, and a worker takes the work on its next
- * poll. The purge and the admin-token clean-up live in their features and run on the runner too.
+ * (the handler of the transcode queue, which every role sends to), the newsletter sender, which
+ * polls its queue in the database, and the sweep of unconfirmed subscriptions (on the job runner's
+ * schedule). Global, so that a service that queues work can wake the job in its own process; where
+ * ROLE=web there is none, and a worker takes the work on its next poll. The purge and the
+ * admin-token clean-up live in their features and run on the runner too.
  */
 @Global()
 @Module({

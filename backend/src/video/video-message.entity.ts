@@ -57,9 +57,7 @@ export class VideoMessage {
   @Column({ name: 'upload_expires_at', type: 'timestamptz', nullable: true })
   uploadExpiresAt: Date | null;
 
-  @Column({ name: 'job_lease_until', type: 'timestamptz', nullable: true })
-  jobLeaseUntil: Date | null;
-
+  /** Transcode attempts this video has cost (the lease and retries are the job runner's). */
   @Column({ name: 'job_attempts', type: 'int', default: 0 })
   jobAttempts: number;
 

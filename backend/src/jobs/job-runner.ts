@@ -261,21 +261,29 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   /**
-   * Settles the job and queues a fresh copy with the tries it had left, due in `afterSeconds`: a
-   * failure would count as a try. Where the process dies between the two, the sender's own sweep
-   * sends the job again (a key that has one ignores it).
+   * Settles the job and queues a fresh copy with the tries it had left, due in `afterSeconds`, in
+   * one transaction (a failure would count as a try). Where that fails, the job fails as usual.
    */
   private async handBack(
     definition: JobDefinition<never>,
     job: JobWithMetadata<unknown>,
     { message, afterSeconds }: JobHandedBack,
   ): Promise<void> {
-    await this.boss.complete(definition.name, job.id);
-    await this.boss.send(definition.name, job.data as object, {
-      singletonKey: job.singletonKey ?? undefined,
-      startAfter: afterSeconds,
-      retryLimit: Math.max(job.retryLimit - job.retryCount, 0),
-    });
+    // pg-boss's own pool opens transactions (its documented `beginTransaction` capability).
+    const transaction = await this.boss.getDb().beginTransaction!();
+    try {
+      await this.boss.complete(definition.name, job.id, null, { db: transaction.db });
+      await this.boss.send(definition.name, job.data as object, {
+        singletonKey: job.singletonKey ?? undefined,
+        startAfter: afterSeconds,
+        retryLimit: Math.max(job.retryLimit - job.retryCount, 0),
+        db: transaction.db,
+      });
+      await transaction.commit();
+    } catch (error) {
+      await transaction.rollback();
+      throw error;
+    }
     this.logger.log(`job ${definition.name} ${job.id} goes back to its queue: ${message}`);
   }
 }

@@ -42,7 +42,7 @@ export interface PurgeReport {
   skipped: boolean;
   expiredMessages: number;
   staleUploads: number;
-  /** Messages waiting for their MP4 that had no transcode job (lost to a crash): queued again. */
+  /** Messages waiting for their MP4 that had no transcode job: queued again. */
   requeuedJobs: number;
   /** Failed attempts shown to their givers long enough. */
   failedMessages: number;
@@ -211,8 +211,8 @@ export class PurgeExpiredJob implements OnModuleInit {
   }
 
   /**
-   * Every message waiting for its MP4 has a transcode job; one that lost it (the process died
-   * between settling a job and queueing it again) gets it back. A message that has one keeps it.
+   * Every message waiting for its MP4 has a transcode job; one without (pg-boss gave up on it, or
+   * it was queued before the job runner) gets it back. A message that has one keeps it.
    */
   private async requeueTranscodes(): Promise<number> {
     let queued = 0;

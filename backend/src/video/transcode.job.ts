@@ -85,6 +85,8 @@ export class TranscodeJob implements OnModuleInit {
     this.jobs.define<TranscodeJobData>({
       ...this.queue.rules,
       concurrency: this.config.env.TRANSCODE_CONCURRENCY,
+      // An upload wakes its own process's worker at once; the others look every 5 s.
+      pollSeconds: 5,
       handler: ({ messageId }, signal) => this.process(messageId, signal),
     });
   }
@@ -109,7 +111,7 @@ export class TranscodeJob implements OnModuleInit {
     if (!message) return; // done, taken back or purged since it was queued
     if (message.jobAttempts > MAX_ATTEMPTS) {
       this.logger.error(
-        `message ${logId(message.id)}: its process stopped on it ${MAX_ATTEMPTS} times, the code is free again`,
+        `message ${logId(message.id)}: ${MAX_ATTEMPTS} attempts ended without an answer (a process stopped on it, or ran past the deadline), the code is free again`,
       );
       this.metrics.transcodeFailures.inc({ reason: 'failed' });
       await this.lifecycle.fail(message, 'unreadable');

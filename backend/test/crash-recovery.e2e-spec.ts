@@ -49,8 +49,9 @@ describe('after a crash', () => {
       TRY_SERIAL_FROM: '9000',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
-    // Migrations run as the first backend starts.
-    processes.push(await startBackendProcess(env));
+    // Migrations run as the first backend starts. It runs no jobs: each test's own processes are
+    // the only ones that transcode, so none takes a job handed back before the test has read it.
+    processes.push(await startBackendProcess({ ...env, ROLE: 'web' }));
     db = new Client({ connectionString: schema.url });
     await db.connect();
   });
@@ -138,6 +139,7 @@ describe('after a crash', () => {
       120_000,
     );
     expect(ready.message.state).toBe('ready');
+    await second.stop();
   }, 180_000);
 
   it('hands a transcode back, unspent, when SIGTERM reaches its whole process group, as Ctrl-C does', async () => {
@@ -263,6 +265,7 @@ describe('after a crash', () => {
   }, 60_000);
 
   it('fails a job that its processes died on three times, keeping the reason and freeing the code', async () => {
+    await backend(); // a worker
     const code = await newCode(processes[0].url);
     await db.query(`UPDATE qr_codes SET status = 'recorded' WHERE id = $1`, [code.id]);
     // Three attempts counted, none finished, and its job lost with the last process (no job left).

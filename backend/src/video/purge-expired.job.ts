@@ -56,10 +56,10 @@ export interface PurgeReport {
  * Deletes what has outlived its time: messages past VIDEO_RETENTION_DAYS (objects, then the code
  * marked expired, then the row — so a run killed at any point and run again converges), uploads
  * cut off by a crash, objects with no message, and inquiries past their retention (contact's
- * rule); and repairs what a crash can leave: a message waiting for a transcode job it lost, codes
- * taken by no message. Every 10 minutes, once across the replicas that run jobs (the job runner's schedule);
- * `npm run purge` runs it too, so a run holds an advisory lock, and one that finds it taken (or
- * cannot start) says why in the log, and the next one tries again.
+ * rule); and repairs what a crash can leave: a message waiting without a transcode job, codes
+ * taken by no message. Every 10 minutes, once across the replicas that run jobs (the job runner's
+ * schedule); `npm run purge` runs it too, so a run holds an advisory lock, and one that finds it
+ * taken (or cannot start) says why in the log, and the next one tries again.
  */
 @Injectable()
 export class PurgeExpiredJob implements OnModuleInit {

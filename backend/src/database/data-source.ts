@@ -22,7 +22,6 @@ import { AddQrCodeTakenAt1795800000000 } from './migrations/1795800000000-AddQrC
 import { CreateRateLimits1795805000000 } from './migrations/1795805000000-CreateRateLimits';
 import { AddResumableUploads1795810000000 } from './migrations/1795810000000-AddResumableUploads';
 import { CreateUploadLocks1795815000000 } from './migrations/1795815000000-CreateUploadLocks';
-import { DropVideoJobLease1795820000000 } from './migrations/1795820000000-DropVideoJobLease';
 
 export const ENTITIES = [
   ContactSubmission,
@@ -48,7 +47,6 @@ export const MIGRATIONS = [
   CreateRateLimits1795805000000,
   AddResumableUploads1795810000000,
   CreateUploadLocks1795815000000,
-  DropVideoJobLease1795820000000,
 ];
 
 /** Any number: it only has to be the same for every replica of this application. */

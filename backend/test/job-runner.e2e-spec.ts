@@ -78,6 +78,32 @@ describe('the job runner', () => {
     ]);
   });
 
+  it('takes a job back past its deadline, aborting its signal, and counts the try', async () => {
+    const reasons: string[] = [];
+    await runner({
+      ...rules,
+      name: 'overrunning',
+      deadlineSeconds: 1,
+      handler: (_, signal) =>
+        reasons.length === 0
+          ? new Promise((_resolve, reject) =>
+              signal.addEventListener('abort', () => {
+                reasons.push((signal.reason as Error).name);
+                reject(signal.reason as Error);
+              }),
+            )
+          : Promise.resolve(),
+    });
+    await runners.at(-1)!.send('overrunning', { n: 3 }, { singletonKey: 'three' });
+    const done = await eventually(
+      () => jobs('overrunning'),
+      (stored) => stored[0]?.state === 'completed',
+      'the job to be tried again and finished',
+    );
+    expect(reasons).toEqual(['TimeoutError']);
+    expect(done).toEqual([{ state: 'completed', retry_limit: 2, retry_count: 1 }]);
+  });
+
   it('hands a job under way back at shutdown, unspent, and another runner finishes it', async () => {
     let finished = 0;
     const waitsForStop: JobDefinition<{ n: number }> = {

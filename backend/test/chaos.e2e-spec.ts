@@ -51,6 +51,7 @@ describe('PostgreSQL and the S3 server down and back while work is under way', (
     viaProxy.host = `127.0.0.1:${pgOutage.port}`;
     env = {
       DATABASE_URL: viaProxy.toString(),
+      JOBS_SCHEMA: schema.jobsSchema,
       DATABASE_POOL_SIZE: '6',
       S3_ENDPOINT: `http://127.0.0.1:${s3Outage.port}`,
       S3_BUCKET: BUCKET,

@@ -12,6 +12,7 @@ import { multipartBody, multipartType } from './support/multipart';
 import { runPurge } from './support/purge-process';
 import { startTestApp } from './support/test-app';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './support/test-database';
+import { transcodeJobColumn } from './support/transcode-jobs';
 import { makeClip } from './support/video-fixtures';
 
 /**
@@ -36,6 +37,7 @@ describe('after a crash', () => {
     storage = await startEmbeddedStorage(storageDir, BUCKET);
     env = {
       DATABASE_URL: schema.url,
+      JOBS_SCHEMA: schema.jobsSchema,
       DATABASE_POOL_SIZE: '4',
       S3_ENDPOINT: storage.endpoint,
       S3_BUCKET: BUCKET,
@@ -47,8 +49,9 @@ describe('after a crash', () => {
       TRY_SERIAL_FROM: '9000',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
-    // Migrations run as the first backend starts.
-    processes.push(await startBackendProcess(env));
+    // Migrations run as the first backend starts. It runs no jobs: each test's own processes are
+    // the only ones that transcode, so none takes a job handed back before the test has read it.
+    processes.push(await startBackendProcess({ ...env, ROLE: 'web' }));
     db = new Client({ connectionString: schema.url });
     await db.connect();
   });
@@ -87,13 +90,14 @@ describe('after a crash', () => {
 
   async function row(codeId: string) {
     const { rows } = await db.query(
-      `SELECT m.state, m.job_lease_until, m.job_attempts, m.failure_reason, q.status
+      `SELECT m.state, ${transcodeJobColumn(schema.jobsSchema)} AS job, m.job_attempts, m.failure_reason, q.status
          FROM qr_codes q LEFT JOIN video_messages m ON m.qr_code_id = q.id::text WHERE q.id = $1`,
       [codeId],
     );
     return rows[0] as {
       state: string | null;
-      job_lease_until: Date | null;
+      /** Its transcode job (support/transcode-jobs.ts). */
+      job: 'running' | 'waiting' | 'waiting later' | null;
       job_attempts: number | null;
       failure_reason: string | null;
       status: string;
@@ -113,7 +117,7 @@ describe('after a crash', () => {
     ).toBe(201);
     await eventually(
       () => row(code.id),
-      (r) => r.job_lease_until !== null,
+      (r) => r.job === 'running',
       'the job to be taken',
     );
     await first.stop();
@@ -121,7 +125,7 @@ describe('after a crash', () => {
     const handedBack = await row(code.id);
     expect(handedBack).toMatchObject({
       state: 'processing',
-      job_lease_until: null,
+      job: 'waiting',
       job_attempts: 0,
       status: 'recorded',
     });
@@ -135,6 +139,7 @@ describe('after a crash', () => {
       120_000,
     );
     expect(ready.message.state).toBe('ready');
+    await second.stop();
   }, 180_000);
 
   it('hands a transcode back, unspent, when SIGTERM reaches its whole process group, as Ctrl-C does', async () => {
@@ -157,7 +162,7 @@ describe('after a crash', () => {
 
     expect(await row(code.id)).toMatchObject({
       state: 'processing',
-      job_lease_until: null,
+      job: 'waiting',
       job_attempts: 0,
       failure_reason: null,
       status: 'recorded',
@@ -260,17 +265,31 @@ describe('after a crash', () => {
   }, 60_000);
 
   it('fails a job that its processes died on three times, keeping the reason and freeing the code', async () => {
+    await backend(); // a worker
     const code = await newCode(processes[0].url);
     await db.query(`UPDATE qr_codes SET status = 'recorded' WHERE id = $1`, [code.id]);
+    // Three attempts counted, none finished, and its job lost with the last process (no job left).
     await db.query(
       `INSERT INTO video_messages (qr_code_id, serial_number, state, owner_key_hash, original_key, original_mime_type,
-                                   job_attempts, job_lease_until)
-       VALUES ($1, '9998', 'processing', 'x', 'k', 'video/webm', 3, now() - interval '1 minute')`,
+                                   job_attempts)
+       VALUES ($1, '9998', 'processing', 'x', 'k', 'video/webm', 3)`,
       [code.id],
     );
+    // The purge's sweep queues its job again, and the worker that takes it fails the video.
     const report = await purge(new Date());
-    expect(report.exhaustedJobs).toBe(1);
-    expect(await row(code.id)).toMatchObject({ state: 'failed', failure_reason: 'unreadable', status: 'unused' });
+    expect(report.requeuedJobs).toBe(1);
+    expect((await purge(new Date())).requeuedJobs).toBe(0);
+    await eventually(
+      () => row(code.id),
+      (r) => r.state === 'failed',
+      'the worker to fail it',
+    );
+    expect(await row(code.id)).toMatchObject({
+      state: 'failed',
+      failure_reason: 'unreadable',
+      status: 'unused',
+      job: null,
+    });
   }, 60_000);
 });
 

@@ -6,6 +6,7 @@ import { freePort } from '../src/local/free-port';
 import { webBuildLayout } from '../src/web/web-pages';
 import { childProcessesOf } from './support/backend-process';
 import { eventually } from './support/eventually';
+import { transcodeJobColumn } from './support/transcode-jobs';
 import { makeClip } from './support/video-fixtures';
 
 /**
@@ -28,7 +29,7 @@ describe('make run', () => {
    * What the embedded database holds of the one video message, read once the launcher has exited
    * (in a process of its own: the PostgreSQL packages are ES modules, which jest cannot load).
    */
-  function storedMessage(): { state: string; job_attempts: number; job_lease_until: string | null } {
+  function storedMessage(): { state: string; job_attempts: number; job: string | null } {
     const script = `
       const { Client } = require('pg');
       const { startEmbeddedDatabase } = require('./dist/local/embedded-database.js');
@@ -36,7 +37,8 @@ describe('make run', () => {
         const client = new Client({ connectionString: database.url, connectionTimeoutMillis: 5000 });
         try {
           await client.connect();
-          const { rows } = await client.query('SELECT state, job_attempts, job_lease_until FROM video_messages');
+          const { rows } = await client.query(\`SELECT state, job_attempts, ${transcodeJobColumn('pgboss')} AS job
+                                                  FROM video_messages m\`);
           console.log(JSON.stringify(rows));
         } finally {
           await client.end();
@@ -50,7 +52,7 @@ describe('make run', () => {
     const rows = JSON.parse(out.toString()) as {
       state: string;
       job_attempts: number;
-      job_lease_until: string | null;
+      job: string | null;
     }[];
     expect(rows).toHaveLength(1);
     return rows[0];
@@ -119,7 +121,7 @@ describe('make run', () => {
       if (launcher.exitCode === null && launcher.signalCode === null) process.kill(-launcher.pid!, 'SIGKILL');
     }
 
-    expect(storedMessage()).toEqual({ state: 'processing', job_attempts: 0, job_lease_until: null });
+    expect(storedMessage()).toEqual({ state: 'processing', job_attempts: 0, job: 'waiting' });
     expect(output).not.toMatch(/cannot be played|recording its failure failed/);
   }, 400_000);
 });

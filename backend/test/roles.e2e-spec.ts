@@ -7,6 +7,7 @@ import { TranscodeJob } from '../src/video/transcode.job';
 import { validInquiry, validPost } from './support/factories';
 import { subscribeConfirmed } from './support/newsletter';
 import { startTestApp, type TestApp } from './support/test-app';
+import { transcodeJobColumn } from './support/transcode-jobs';
 import { makeClip } from './support/video-fixtures';
 
 /** ROLE splits one backend into HTTP replicas and workers; `all` (the default) is both. */
@@ -40,10 +41,11 @@ describe('ROLE', () => {
         .expect(201);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const [row] = await t.db.query(
-        'SELECT state, job_attempts, job_lease_until FROM video_messages WHERE qr_code_id = $1',
+        `SELECT state, job_attempts, ${transcodeJobColumn(t.schema.jobsSchema)} AS job
+           FROM video_messages m WHERE qr_code_id = $1`,
         [code.id],
       );
-      expect(row).toEqual({ state: 'processing', job_attempts: 0, job_lease_until: null });
+      expect(row).toEqual({ state: 'processing', job_attempts: 0, job: 'waiting' });
     });
 
     it('publishes a post and leaves its newsletter queued for a worker', async () => {

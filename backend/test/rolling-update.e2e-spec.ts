@@ -94,6 +94,7 @@ describe('rolling update: each web replica and the worker replaced under load, b
     env = {
       ...productionEnv({
         databaseUrl: schema.url,
+        jobsSchema: schema.jobsSchema,
         storage,
         bucket: BUCKET,
         smtpUrl: smtp.url,

@@ -11,6 +11,7 @@ import { SseClient } from './support/sse-client';
 import { eventually } from './support/eventually';
 import { type PurgeReport, runPurge } from './support/purge-process';
 import { createTestSchema, type TestSchema } from './support/test-database';
+import { transcodeJobColumn } from './support/transcode-jobs';
 import { makeClip } from './support/video-fixtures';
 import { logId } from '../src/logging/log-id';
 import { PRODUCTION_STORAGE_SECRET, productionEnv } from './support/production-settings';
@@ -77,6 +78,7 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
     smtp = await new SmtpSink().start();
     env = productionEnv({
       databaseUrl: schema.url,
+      jobsSchema: schema.jobsSchema,
       storage,
       bucket: BUCKET,
       smtpUrl: smtp.url,
@@ -197,10 +199,11 @@ describe('scaled out: two web replicas and a worker behind the deploy nginx', ()
 
     // Longer than the transcoder's poll: a replica running it would have claimed the job by now.
     await new Promise((r) => setTimeout(r, 6000));
-    const { rows } = await db.query('SELECT state, job_attempts, job_lease_until FROM video_messages WHERE id = $1', [
-      message.id,
-    ]);
-    expect(rows[0]).toEqual({ state: 'processing', job_attempts: 0, job_lease_until: null });
+    const { rows } = await db.query(
+      `SELECT state, job_attempts, ${transcodeJobColumn(schema.jobsSchema)} AS job FROM video_messages m WHERE id = $1`,
+      [message.id],
+    );
+    expect(rows[0]).toEqual({ state: 'processing', job_attempts: 0, job: 'waiting' });
 
     worker = await backend('worker');
     await eventually(

@@ -2,11 +2,14 @@ import { spawn } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PgBoss } from 'pg-boss';
 import { Clock } from '../src/common/clock';
 import { JobRunner } from '../src/jobs/job-runner';
 import { PurgeExpiredJob } from '../src/video/purge-expired.job';
 import { TranscodeJob } from '../src/video/transcode.job';
+import { TranscodeQueue } from '../src/video/transcode-queue';
 import { startTestApp, type TestApp } from './support/test-app';
+import { transcodeDueNow } from './support/transcode-jobs';
 import {
   countStoredVideoObjects,
   ffprobeStreams,
@@ -313,35 +316,63 @@ describe('video messages over HTTP', () => {
 
   it('resumes a job whose worker died (lease lapsed) and leaves one under a live lease alone', async () => {
     await noJobsRunning();
+    const runner = t.app.get(JobRunner);
     const [orphaned, leased] = [await newCode(), await newCode()];
     const ids: string[] = [];
-    for (const [code, lease] of [
-      [orphaned, "now() - interval '1 minute'"],
-      [leased, "now() + interval '10 minutes'"],
-    ] as const) {
-      await t.db.query(`UPDATE qr_codes SET status = 'recorded' WHERE id = $1`, [code.id]);
-      const [{ id }] = await t.db.query(
-        `INSERT INTO video_messages (qr_code_id, serial_number, state, owner_key_hash, job_lease_until, job_attempts)
-         VALUES ($1, $2, 'processing', 'x', ${lease}, 1) RETURNING id`,
-        [code.id, code.serialNumber],
-      );
-      await putObject(t, `videos/${id}/original`, webm);
-      await t.db.query(`UPDATE video_messages SET original_key = $2, original_mime_type = 'video/webm' WHERE id = $1`, [
-        id,
-        `videos/${id}/original`,
-      ]);
-      ids.push(id);
+    // Another worker, of the queue's own library, takes both jobs and then stops beating.
+    await runner.pause(TranscodeQueue.NAME);
+    const other = new PgBoss({
+      connectionString: t.schema.url,
+      schema: t.schema.jobsSchema,
+      supervise: false,
+      schedule: false,
+      migrate: false,
+      monitorIntervalSeconds: 1,
+    });
+    await other.start();
+    try {
+      for (const code of [orphaned, leased]) {
+        await t.db.query(`UPDATE qr_codes SET status = 'recorded' WHERE id = $1`, [code.id]);
+        const [{ id }] = await t.db.query(
+          `INSERT INTO video_messages (qr_code_id, serial_number, state, owner_key_hash, job_attempts)
+           VALUES ($1, $2, 'processing', 'x', 1) RETURNING id`,
+          [code.id, code.serialNumber],
+        );
+        await putObject(t, `videos/${id}/original`, webm);
+        await t.db.query(
+          `UPDATE video_messages SET original_key = $2, original_mime_type = 'video/webm' WHERE id = $1`,
+          [id, `videos/${id}/original`],
+        );
+        await t.app.get(TranscodeQueue).send(id);
+        ids.push(id);
+      }
+      expect(await other.fetch(TranscodeQueue.NAME, { batchSize: 2 })).toHaveLength(2);
+      /** The worker holding `id`'s job died: its lease lapses, and the runner takes the job back. */
+      const lapse = async (id: string) => {
+        await t.db.query(
+          `UPDATE "${t.schema.jobsSchema}".job SET heartbeat_on = now() - interval '1 hour'
+            WHERE name = 'transcode' AND singleton_key = $1`,
+          [id],
+        );
+        await new Promise((r) => setTimeout(r, 1100)); // the other's monitor claim is one second
+        await other.supervise(TranscodeQueue.NAME);
+        await t.db.query(transcodeDueNow(t.schema.jobsSchema), [id]); // skip the retry's back-off
+      };
+      await lapse(ids[0]);
+      await runner.resume(TranscodeQueue.NAME);
+      const jobs = t.app.get(TranscodeJob);
+      jobs.kick();
+      await waitForReady(orphaned.qrToken);
+      await jobs.idle();
+      const [{ state }] = await t.db.query('SELECT state FROM video_messages WHERE id = $1', [ids[1]]);
+      expect(state).toBe('processing');
+      // Its worker never comes back: once the lease lapses, this replica finishes it.
+      await lapse(ids[1]);
+      jobs.kick();
+      await waitForReady(leased.qrToken);
+    } finally {
+      await other.stop({ graceful: false });
     }
-    const jobs = t.app.get(TranscodeJob);
-    jobs.kick();
-    await waitForReady(orphaned.qrToken);
-    await jobs.idle();
-    const [{ state }] = await t.db.query('SELECT state FROM video_messages WHERE id = $1', [ids[1]]);
-    expect(state).toBe('processing');
-    // Its worker never comes back: once the lease lapses, this replica finishes it.
-    await t.db.query(`UPDATE video_messages SET job_lease_until = now() - interval '1 second' WHERE id = $1`, [ids[1]]);
-    jobs.kick();
-    await waitForReady(leased.qrToken);
   });
 
   it('gives up on a video ffmpeg cannot read, tells the giver why and frees the code for another try', async () => {
@@ -355,7 +386,8 @@ describe('video messages over HTTP', () => {
     while ((await codeState(code.qrToken)).status !== 'unused') {
       if (Date.now() > deadline) throw new Error('the broken upload was never given up');
       // Skip the retry back-off: make the job due now.
-      await t.db.query(`UPDATE video_messages SET job_lease_until = NULL WHERE qr_code_id = $1`, [code.id]);
+      const [{ id }] = await t.db.query('SELECT id FROM video_messages WHERE qr_code_id = $1', [code.id]);
+      await t.db.query(transcodeDueNow(t.schema.jobsSchema), [id]);
       jobs.kick();
       await jobs.idle();
     }

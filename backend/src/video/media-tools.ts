@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { errorMessage } from '../common/error-message';
 import { HTTP_TIMEOUTS } from '../common/http-timeouts';
 import { AppConfig } from '../config/app-config';
@@ -18,16 +18,18 @@ const PROBE_CPU_SECONDS = 30;
  * video beyond a phone's limits.
  */
 @Injectable()
-export class MediaTools implements OnModuleInit {
+export class MediaTools {
   private readonly logger = new Logger('MediaTools');
   private paths?: MediaToolPaths;
   readonly limits: MediaLimits;
 
   constructor(private readonly config: AppConfig) {
     this.limits = mediaLimits(config.env);
+    // At construction: the jobs that need the tools declare their queues as the app starts.
+    this.find();
   }
 
-  onModuleInit(): void {
+  private find(): void {
     const { env } = this.config;
     try {
       this.paths = findMediaTools(env);

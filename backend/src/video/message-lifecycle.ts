@@ -6,6 +6,7 @@ import { logId } from '../logging/log-id';
 import type { QrCode, QrStatus } from '../qr/qr-code';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
+import { TranscodeQueue } from './transcode-queue';
 import type { UnplayableReason } from './ffmpeg';
 import { VideoMessage } from './video-message.entity';
 import { deleteMessageObjects } from './video-objects';
@@ -26,6 +27,7 @@ export class MessageLifecycle {
     @InjectDataSource() private readonly db: DataSource,
     private readonly qr: QrStore,
     private readonly storage: StorageService,
+    private readonly transcodes: TranscodeQueue,
   ) {}
 
   /**
@@ -59,15 +61,22 @@ export class MessageLifecycle {
     }
   }
 
-  /** The upload is stored whole: the message waits for the transcoder. */
+  /**
+   * The upload is stored whole: the message waits for the transcoder, its job queued in the same
+   * transaction (neither is ever without the other).
+   */
   async uploaded(message: VideoMessage, stored: Pick<VideoMessage, 'originalKey' | 'originalMimeType' | 'sizeBytes'>) {
-    const result = await this.db
-      .createQueryBuilder()
-      .update(VideoMessage)
-      .set({ ...stored, state: 'processing' })
-      .where("id = :id AND state = 'uploading'", { id: message.id })
-      .execute();
-    if (!result.affected) throw new Error(`message ${logId(message.id)} is no longer uploading`);
+    await this.db.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(VideoMessage)
+        .set({ ...stored, state: 'processing' })
+        .where("id = :id AND state = 'uploading'", { id: message.id })
+        .execute();
+      if (!result.affected) throw new Error(`message ${logId(message.id)} is no longer uploading`);
+      await this.transcodes.send(message.id, manager);
+    });
+    this.transcodes.wake();
     return Object.assign(message, stored, { state: 'processing' as const });
   }
 
@@ -103,7 +112,6 @@ export class MessageLifecycle {
           videoKey: null,
           posterKey: null,
           sizeBytes: null,
-          jobLeaseUntil: null,
         },
       ),
     );

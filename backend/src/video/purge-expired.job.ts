@@ -12,8 +12,8 @@ import { JobRunner } from '../jobs/job-runner';
 import { Metrics } from '../metrics/metrics';
 import { QrStore } from '../qr/qr-store';
 import { StorageService } from '../storage/storage.service';
-import { MessageLifecycle } from './message-lifecycle';
-import { MAX_ATTEMPTS } from './transcode.job';
+import { TranscodeQueue } from './transcode-queue';
+import { TranscodeRepository } from './transcode.repository';
 import { abortMultipartUploads, deleteKeys, deleteMessageObjects } from './video-objects';
 import { messageIdOfKey, VIDEO_PREFIX } from './video-keys';
 
@@ -42,8 +42,8 @@ export interface PurgeReport {
   skipped: boolean;
   expiredMessages: number;
   staleUploads: number;
-  /** Jobs that used up their attempts (a process that died on them each time): failed now. */
-  exhaustedJobs: number;
+  /** Messages waiting for their MP4 that had no transcode job: queued again. */
+  requeuedJobs: number;
   /** Failed attempts shown to their givers long enough. */
   failedMessages: number;
   /** `recorded` codes with no live message (a crash between two steps with the Firestore store). */
@@ -56,10 +56,10 @@ export interface PurgeReport {
  * Deletes what has outlived its time: messages past VIDEO_RETENTION_DAYS (objects, then the code
  * marked expired, then the row — so a run killed at any point and run again converges), uploads
  * cut off by a crash, objects with no message, and inquiries past their retention (contact's
- * rule); and repairs what a crash can leave: jobs that used up their attempts, codes taken by no
- * message. Every 10 minutes, once across the replicas that run jobs (the job runner's schedule);
- * `npm run purge` runs it too, so a run holds an advisory lock, and one that finds it taken (or
- * cannot start) says why in the log, and the next one tries again.
+ * rule); and repairs what a crash can leave: a message waiting without a transcode job, codes
+ * taken by no message. Every 10 minutes, once across the replicas that run jobs (the job runner's
+ * schedule); `npm run purge` runs it too, so a run holds an advisory lock, and one that finds it
+ * taken (or cannot start) says why in the log, and the next one tries again.
  */
 @Injectable()
 export class PurgeExpiredJob implements OnModuleInit {
@@ -69,12 +69,13 @@ export class PurgeExpiredJob implements OnModuleInit {
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: StorageService,
     private readonly qr: QrStore,
-    private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly metrics: Metrics,
     private readonly inquiries: InquiryRetention,
     private readonly jobs: JobRunner,
+    private readonly transcodes: TranscodeRepository,
+    private readonly transcodeQueue: TranscodeQueue,
   ) {}
 
   onModuleInit(): void {
@@ -104,7 +105,7 @@ export class PurgeExpiredJob implements OnModuleInit {
       skipped: true,
       expiredMessages: 0,
       staleUploads: 0,
-      exhaustedJobs: 0,
+      requeuedJobs: 0,
       failedMessages: 0,
       repairedCodes: 0,
       orphanObjects: 0,
@@ -122,7 +123,7 @@ export class PurgeExpiredJob implements OnModuleInit {
       report.expiredMessages = await this.purgeExpired(now, deadline);
       report.staleUploads = await this.purgeStaleUploads(now, deadline);
       deadline.throwIfAborted();
-      report.exhaustedJobs = await this.failExhaustedJobs();
+      report.requeuedJobs = await this.requeueTranscodes();
       report.failedMessages = await this.purgeFailed(now);
       deadline.throwIfAborted();
       report.repairedCodes = await this.repairCodes(now);
@@ -209,16 +210,14 @@ export class PurgeExpiredJob implements OnModuleInit {
     return rows.length;
   }
 
-  /** Jobs the claim no longer hands out, whose last lease lapsed: the process died on them each time. */
-  private async failExhaustedJobs(): Promise<number> {
-    const rows: { id: string; qr_code_id: string }[] = await this.db.query(
-      `SELECT id, qr_code_id FROM video_messages
-        WHERE state = 'processing' AND job_attempts >= $1 AND (job_lease_until IS NULL OR job_lease_until < now())
-        LIMIT $2`,
-      [MAX_ATTEMPTS, BATCH],
-    );
-    for (const row of rows) await this.lifecycle.fail({ id: row.id, qrCodeId: row.qr_code_id }, 'unreadable');
-    return rows.length;
+  /**
+   * Every message waiting for its MP4 has a transcode job; one without (pg-boss gave up on it, or
+   * it was queued before the job runner) gets it back. A message that has one keeps it.
+   */
+  private async requeueTranscodes(): Promise<number> {
+    let queued = 0;
+    for (const id of await this.transcodes.waiting(BATCH)) if (await this.transcodeQueue.send(id)) queued += 1;
+    return queued;
   }
 
   private async purgeFailed(now: Date): Promise<number> {

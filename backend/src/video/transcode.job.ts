@@ -5,13 +5,11 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { errorMessage } from '../common/error-message';
 import { isDatabaseUnavailable, isStorageUnavailable, throughOutage } from '../common/outage';
 import { AppConfig } from '../config/app-config';
-import { returnedRows } from '../database/postgres-errors';
+import { JobHandedBack, JobRunner } from '../jobs/job-runner';
 import { logId } from '../logging/log-id';
 import { Metrics } from '../metrics/metrics';
 import { StorageService } from '../storage/storage.service';
@@ -31,18 +29,13 @@ import { packetsToRead, refusal } from './media-limits';
 import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
 import { demuxerOf } from './video-container';
-import { VideoMessage } from './video-message.entity';
+import { MAX_ATTEMPTS, type TranscodeJobData, TranscodeQueue } from './transcode-queue';
+import { TranscodeRepository } from './transcode.repository';
+import type { VideoMessage } from './video-message.entity';
 import { deleteKeys, deleteMessageObjects } from './video-objects';
 import { videoKeys } from './video-keys';
 
-const LEASE_SECONDS = 120;
-/** Attempts per upload; the claim never hands out a job past them (see PurgeExpiredJob). */
-export const MAX_ATTEMPTS = 3;
-const POLL_MS = 5000;
 const OUTAGE_RETRY_SECONDS = 15;
-
-/** Shutdown stopped the job; it is not the video's fault. */
-class ShuttingDown extends Error {}
 
 /** The object store stalled or was too slow for a step's deadline: its fault, not the video's. */
 class StorageStalled extends Error {}
@@ -58,50 +51,44 @@ function inputFps({ packets, declaredFps }: VideoProbe): number | undefined {
 }
 
 /**
- * Turns every upload into an MP4 every phone plays, plus a poster and the duration. The queue is
- * the table itself: a message in state 'processing' whose lease has lapsed is work, taken with
- * FOR UPDATE SKIP LOCKED, so jobs survive restarts and replicas never take the same one.
+ * Turns every upload into an MP4 every phone plays, plus a poster and the duration: the handler of
+ * the transcode queue (TranscodeQueue), whose runner brings each job to one worker, takes it back
+ * past its deadline or when its process stops beating, retries it with back-off and hands it back
+ * at shutdown. The message's row counts the attempts its video has cost.
  *
  * ffmpeg only ever reads a local copy of the upload, with the demuxer its bytes were accepted as,
  * no protocol but files, only PATH in its environment, and limits on time, duration and size. A
  * video beyond what a phone records (its headers and packets read, nothing decoded) is refused
  * before ffmpeg starts, so every job is short. Every step has a deadline: a stalled object store
- * hands the job back to the queue instead of holding the slot.
+ * hands the job back to the queue instead of holding the worker.
  */
 @Injectable()
-export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class TranscodeJob implements OnModuleInit {
   private readonly logger = new Logger('Transcode');
-  private running = 0;
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
-  private readonly shutdown = new AbortController();
-  private readonly idleWaiters: (() => void)[] = [];
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly messages: TranscodeRepository,
     private readonly storage: StorageService,
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
     private readonly tools: MediaTools,
     private readonly metrics: Metrics,
+    private readonly jobs: JobRunner,
+    private readonly queue: TranscodeQueue,
   ) {}
 
-  onApplicationBootstrap(): void {
+  onModuleInit(): void {
     if (!this.tools.available) {
       this.logger.error('without ffmpeg and ffprobe uploads will wait unprocessed');
       return;
     }
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
-    this.kick();
-  }
-
-  /** Stops ffmpeg and hands running jobs back to the queue, before the database closes. */
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    this.shutdown.abort(new ShuttingDown('the backend is stopping'));
-    await this.idle();
+    this.jobs.define<TranscodeJobData>({
+      ...this.queue.rules,
+      concurrency: this.config.env.TRANSCODE_CONCURRENCY,
+      // An upload wakes its own process's worker at once; the others look every 5 s.
+      pollSeconds: 5,
+      handler: ({ messageId }, signal) => this.process(messageId, signal),
+    });
   }
 
   /** True while the media tools are found (health). */
@@ -109,88 +96,51 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
     return this.tools.available;
   }
 
-  /** Looks for work now (after an upload) instead of at the next poll; fills one free slot. */
+  /** Looks for work now instead of at the next poll (tests). */
   kick(): void {
-    if (!this.tools.available || this.stopped || this.running >= this.config.env.TRANSCODE_CONCURRENCY) return;
-    this.running += 1;
-    this.takeAndProcess()
-      .catch((error: unknown) => this.logger.error(`transcode job failed: ${String(error)}`))
-      .finally(() => {
-        this.running -= 1;
-        if (this.running === 0) this.idleWaiters.splice(0).forEach((wake) => wake());
-      });
+    this.queue.wake();
   }
 
-  /** Resolves when no job is running (tests and shutdown). */
+  /** Resolves when no transcode runs in this process (tests). */
   idle(): Promise<void> {
-    return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.jobs.idle(TranscodeQueue.NAME);
   }
 
-  private async takeAndProcess(): Promise<void> {
-    let message: VideoMessage | null = null;
-    try {
-      message = await this.claimNext();
-    } catch (error) {
-      this.logger.warn(`claiming a job failed: ${errorMessage(error)}`);
+  private async process(messageId: string, signal: AbortSignal): Promise<void> {
+    const message = await this.messages.startAttempt(messageId);
+    if (!message) return; // done, taken back or purged since it was queued
+    if (message.jobAttempts > MAX_ATTEMPTS) {
+      this.logger.error(
+        `message ${logId(message.id)}: ${MAX_ATTEMPTS} attempts ended without an answer (a process stopped on it, or ran past the deadline), the code is free again`,
+      );
+      this.metrics.transcodeFailures.inc({ reason: 'failed' });
+      await this.lifecycle.fail(message, 'unreadable');
+      return;
     }
-    if (!message) return;
-    this.kick(); // another free slot may take the next job meanwhile
-    await this.process(message);
-    setImmediate(() => this.kick());
-  }
-
-  private async claimNext(): Promise<VideoMessage | null> {
-    const result: unknown = await this.db.query(
-      `UPDATE video_messages SET job_lease_until = now() + make_interval(secs => $1), job_attempts = job_attempts + 1
-        WHERE id = (SELECT id FROM video_messages
-                     WHERE state = 'processing' AND job_attempts < $2
-                       AND (job_lease_until IS NULL OR job_lease_until < now())
-                     ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
-      [LEASE_SECONDS, MAX_ATTEMPTS],
-    );
-    const [claimed] = returnedRows<{ id: string }>(result);
-    return claimed ? this.db.getRepository(VideoMessage).findOneBy({ id: claimed.id }) : null;
-  }
-
-  private async process(message: VideoMessage): Promise<void> {
-    const lease = setInterval(
-      () => {
-        void this.db
-          .query(`UPDATE video_messages SET job_lease_until = now() + make_interval(secs => $1) WHERE id = $2`, [
-            LEASE_SECONDS,
-            message.id,
-          ])
-          .catch(() => undefined);
-      },
-      (LEASE_SECONDS / 4) * 1000,
-    );
     let work: string | undefined;
     const stop = this.metrics.transcodeDuration.startTimer();
     try {
       work = await mkdtemp(join(tmpdir(), 'giftcast-transcode-'));
-      await this.transcode(message, work);
+      await this.transcode(message, work, signal);
       stop({ outcome: 'ready' });
     } catch (error) {
       stop({ outcome: 'not-ready' });
-      await this.failed(message, error);
+      await this.failed(message, error, signal);
     } finally {
-      clearInterval(lease);
       if (work) await rm(work, { recursive: true, force: true }).catch(() => undefined);
     }
   }
 
-  private async transcode(message: VideoMessage, work: string): Promise<void> {
+  private async transcode(message: VideoMessage, work: string, signal: AbortSignal): Promise<void> {
     const { tools } = this;
     const { env } = this.config;
     const limits = tools.limits;
-    const signal = this.shutdown.signal;
     const keys = videoKeys(message.id);
     const demuxer = demuxerOf(message.originalMimeType);
     if (!demuxer) throw new UnplayableVideoError('unreadable', `unexpected type ${message.originalMimeType}`);
 
     const original = join(work, 'original');
-    await this.download(message.originalKey!, original);
+    await this.download(message.originalKey!, original, signal);
     const input = await probeFile(tools.ffprobe, original, demuxer, packetsToRead(limits), tools.probeLimits(signal));
     const refused = refusal(input, limits);
     if (refused) throw refused;
@@ -219,26 +169,19 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
     if (size >= maxBytes) throw new UnplayableVideoError('unreadable', `the MP4 reached the ${maxBytes} byte cap`);
     const duration = await probeDuration(tools.ffprobe, video, tools.probeLimits(signal));
     await extractPoster(tools.ffmpeg, video, poster, Math.min(0.5, duration / 2), tools.probeLimits(signal));
-    await this.put(keys.video, video, 'video/mp4', size);
-    await this.put(keys.poster, poster, 'image/jpeg', (await stat(poster)).size);
+    await this.put(keys.video, video, 'video/mp4', size, signal);
+    await this.put(keys.poster, poster, 'image/jpeg', (await stat(poster)).size, signal);
 
-    const result = await this.db
-      .createQueryBuilder()
-      .update(VideoMessage)
-      .set({
-        state: 'ready',
-        videoKey: keys.video,
-        posterKey: keys.poster,
-        sizeBytes: size,
-        durationSeconds: Math.round(duration * 100) / 100,
-        originalKey: null,
-        jobLeaseUntil: null,
-      })
-      .where("id = :id AND state = 'processing'", { id: message.id })
-      .execute();
-    if (!result.affected) {
-      // Taken back (or purged) while we worked: leave nothing of it behind.
-      await deleteMessageObjects(this.storage, [message.id]);
+    const finished = await this.messages.finish(message.id, {
+      videoKey: keys.video,
+      posterKey: keys.poster,
+      sizeBytes: size,
+      durationSeconds: Math.round(duration * 100) / 100,
+    });
+    if (!finished) {
+      // Taken back or purged while we worked: leave nothing of it behind, unless another attempt
+      // finished it (its objects are these keys).
+      if (!(await this.messages.isReady(message.id))) await deleteMessageObjects(this.storage, [message.id]);
       return;
     }
     await deleteKeys(this.storage, [keys.original]);
@@ -250,20 +193,24 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
    * end a stalled connection, answer or body sooner): one that stalls or overruns is the store's
    * fault, and the job goes back to the queue.
    */
-  private async storageStep(what: string, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  private async storageStep(
+    what: string,
+    job: AbortSignal,
+    work: (signal: AbortSignal) => Promise<void>,
+  ): Promise<void> {
     const deadline = AbortSignal.timeout(this.config.env.TRANSCODE_TIMEOUT_SECONDS * 1000);
     try {
-      await work(AbortSignal.any([this.shutdown.signal, deadline]));
+      await work(AbortSignal.any([job, deadline]));
     } catch (error) {
-      if (this.shutdown.signal.aborted) throw error;
+      if (job.aborted) throw error;
       if (deadline.aborted || isTimeout(error)) throw new StorageStalled(`${what}: ${errorMessage(error)}`);
       throw error;
     }
   }
 
   /** The upload, copied to local disk for ffmpeg: it never reads from the network. */
-  private async download(key: string, file: string): Promise<void> {
-    await this.storageStep('downloading the upload', async (signal) => {
+  private async download(key: string, file: string, job: AbortSignal): Promise<void> {
+    await this.storageStep('downloading the upload', job, async (signal) => {
       const object = await this.storage.client.send(new GetObjectCommand({ Bucket: this.storage.bucket, Key: key }), {
         abortSignal: signal,
       });
@@ -271,8 +218,8 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
     });
   }
 
-  private async put(key: string, file: string, contentType: string, size: number): Promise<void> {
-    await this.storageStep('storing the result', async (signal) => {
+  private async put(key: string, file: string, contentType: string, size: number, job: AbortSignal): Promise<void> {
+    await this.storageStep('storing the result', job, async (signal) => {
       await this.storage.client.send(
         new PutObjectCommand({
           Bucket: this.storage.bucket,
@@ -287,60 +234,51 @@ export class TranscodeJob implements OnApplicationBootstrap, BeforeApplicationSh
     });
   }
 
-  /** Back to the queue without using up an attempt, due again in `afterSeconds`. */
-  private async giveBack(message: VideoMessage, afterSeconds: number): Promise<void> {
-    await this.db.query(
-      `UPDATE video_messages
-          SET job_lease_until = CASE WHEN $2 > 0 THEN now() + make_interval(secs => $2) END,
-              job_attempts = greatest(job_attempts - 1, 0)
-        WHERE id = $1`,
-      [message.id, afterSeconds],
-    );
-  }
-
   /**
    * A video that can never play fails at once (the giver's page says why and the code is free):
    * one beyond a phone's limits, or one ffmpeg could not finish within its limits. A job stopped by
-   * shutdown goes back to the queue as it was; an outage or a stalled object store, and a tool
-   * stopped by someone else's signal, hand it back without using an attempt. Anything else is
-   * retried a few times before it counts as unreadable. Never throws: a failure here is left for the
-   * next poll or the purge's sweep, whichever comes first.
+   * shutdown, an outage, a stalled object store or a tool stopped by someone else's signal goes back
+   * to the queue without using an attempt (it throws JobHandedBack); a job past its deadline or taken
+   * back by the runner counts. Anything else is retried by the runner (it throws) until the attempts
+   * are used up, then counts as unreadable.
    */
-  private async failed(message: VideoMessage, error: unknown): Promise<void> {
+  private async failed(message: VideoMessage, error: unknown, signal: AbortSignal): Promise<void> {
     const reason = errorMessage(error);
     const id = logId(message.id);
-    try {
-      if (this.shutdown.signal.aborted) {
-        this.logger.log(`message ${id} goes back to the queue: the backend is stopping`);
+    if (signal.aborted) {
+      if (signal.reason instanceof JobHandedBack) {
+        this.logger.log(`message ${id} goes back to the queue: ${signal.reason.message}`);
         this.metrics.transcodeFailures.inc({ reason: 'stopping' });
-        await this.giveBack(message, 0);
-      } else if (
-        isStorageUnavailable(error) ||
-        isDatabaseUnavailable(error) ||
-        error instanceof StorageStalled ||
-        (error instanceof ToolKilledError && error.askedToStop)
-      ) {
-        // Not the video's fault: the attempt does not count, and the job waits it out.
-        this.logger.warn(`message ${id} goes back to the queue for ${OUTAGE_RETRY_SECONDS} s: ${reason}`);
-        this.metrics.transcodeFailures.inc({ reason: 'outage' });
-        await throughOutage(() => this.giveBack(message, OUTAGE_RETRY_SECONDS), this.shutdown.signal);
-      } else if (error instanceof UnplayableVideoError) {
-        this.logger.warn(`message ${id} cannot be played, the code is free again: ${reason}`);
-        this.metrics.transcodeFailures.inc({ reason: 'unplayable' });
-        await throughOutage(() => this.lifecycle.fail(message, error.reason), this.shutdown.signal);
-      } else if (message.jobAttempts < MAX_ATTEMPTS) {
-        this.logger.warn(`message ${id} attempt ${message.jobAttempts} failed, will retry: ${reason}`);
-        this.metrics.transcodeFailures.inc({ reason: 'retry' });
-        await this.db.query(`UPDATE video_messages SET job_lease_until = now() + interval '10 seconds' WHERE id = $1`, [
-          message.id,
-        ]);
-      } else {
-        this.logger.error(`message ${id} could not be processed, the code is free again: ${reason}`);
-        this.metrics.transcodeFailures.inc({ reason: 'failed' });
-        await this.lifecycle.fail(message, 'unreadable');
+        await this.messages.giveBack(message.id);
+        throw signal.reason;
       }
-    } catch (cleanup) {
-      this.logger.error(`message ${id}: recording its failure failed (${String(cleanup)}); the lease will lapse`);
+      this.logger.warn(`message ${id} attempt ${message.jobAttempts} stopped: ${reason}`);
+      this.metrics.transcodeFailures.inc({ reason: 'retry' });
+      throw error;
+    }
+    if (
+      isStorageUnavailable(error) ||
+      isDatabaseUnavailable(error) ||
+      error instanceof StorageStalled ||
+      (error instanceof ToolKilledError && error.askedToStop)
+    ) {
+      this.logger.warn(`message ${id} goes back to the queue for ${OUTAGE_RETRY_SECONDS} s: ${reason}`);
+      this.metrics.transcodeFailures.inc({ reason: 'outage' });
+      await throughOutage(() => this.messages.giveBack(message.id), signal);
+      throw new JobHandedBack(reason, OUTAGE_RETRY_SECONDS);
+    }
+    if (error instanceof UnplayableVideoError) {
+      this.logger.warn(`message ${id} cannot be played, the code is free again: ${reason}`);
+      this.metrics.transcodeFailures.inc({ reason: 'unplayable' });
+      await throughOutage(() => this.lifecycle.fail(message, error.reason), signal);
+    } else if (message.jobAttempts < MAX_ATTEMPTS) {
+      this.logger.warn(`message ${id} attempt ${message.jobAttempts} failed, will retry: ${reason}`);
+      this.metrics.transcodeFailures.inc({ reason: 'retry' });
+      throw error;
+    } else {
+      this.logger.error(`message ${id} could not be processed, the code is free again: ${reason}`);
+      this.metrics.transcodeFailures.inc({ reason: 'failed' });
+      await this.lifecycle.fail(message, 'unreadable');
     }
   }
 }

@@ -10,7 +10,6 @@ import {
   Logger,
   NotFoundException,
   NotImplementedException,
-  Optional,
   PayloadTooLargeException,
   PreconditionFailedException,
   UnprocessableEntityException,
@@ -34,7 +33,6 @@ import { refusal } from './media-limits';
 import { type SentMessageResponse, toMessageResponse } from './message-response';
 import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
-import { TranscodeJob } from './transcode.job';
 import { demuxerOf, SNIFF_BYTES, sniffContainer, type VideoMimeType } from './video-container';
 import { VideoMessage } from './video-message.entity';
 import { PostgresLocker } from './upload-locker';
@@ -91,7 +89,6 @@ export class TusUploadService {
     private readonly config: AppConfig,
     private readonly tools: MediaTools,
     private readonly clock: Clock,
-    @Optional() private readonly transcoder?: TranscodeJob,
   ) {
     const { env } = config;
     this.locker = new PostgresLocker(db);
@@ -246,7 +243,6 @@ export class TusUploadService {
       await deleteKeys(this.storage, [`${key}.info`]).catch((error: unknown) => {
         this.logger.warn(`upload record of message ${logId(message.id)} is left: ${errorMessage(error)}`);
       });
-      this.transcoder?.kick();
       return stored;
     } catch (error) {
       if (error instanceof HttpException) await this.release(message);

@@ -57,9 +57,11 @@ export class VideoMessage {
   @Column({ name: 'upload_expires_at', type: 'timestamptz', nullable: true })
   uploadExpiresAt: Date | null;
 
-  @Column({ name: 'job_lease_until', type: 'timestamptz', nullable: true })
-  jobLeaseUntil: Date | null;
-
+  /**
+   * Transcode attempts this video has cost (the lease and retries are the job runner's). The
+   * table's job_lease_until is no longer read or written; a later release drops it, once no
+   * replica of the previous one (which reads it) can still run.
+   */
   @Column({ name: 'job_attempts', type: 'int', default: 0 })
   jobAttempts: number;
 

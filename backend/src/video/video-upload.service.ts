@@ -8,7 +8,6 @@ import {
   HttpException,
   Injectable,
   Logger,
-  Optional,
   PayloadTooLargeException,
   ServiceUnavailableException,
   UnprocessableEntityException,
@@ -26,7 +25,6 @@ import type { VideoProbe } from './ffmpeg';
 import { refusal } from './media-limits';
 import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
-import { TranscodeJob } from './transcode.job';
 import { demuxerOf, SNIFF_BYTES, sniffContainer, type VideoMimeType } from './video-container';
 import { type IncomingUpload, VideoForm } from './video-form';
 import type { VideoMessage } from './video-message.entity';
@@ -91,8 +89,6 @@ export class VideoUploadService {
     private readonly config: AppConfig,
     private readonly tools: MediaTools,
     private readonly metrics: Metrics,
-    /** Absent where ROLE=web: a worker finds the upload on its next poll. */
-    @Optional() private readonly transcoder?: TranscodeJob,
   ) {}
 
   /**
@@ -137,7 +133,6 @@ export class VideoUploadService {
         });
         throw error;
       }
-      this.transcoder?.kick();
       this.metrics.uploads.inc({ outcome: 'accepted' });
       this.metrics.uploadBytes.inc(Number(message.sizeBytes ?? 0));
       return { message, ownerKey };

@@ -5,6 +5,8 @@ import { QrModule } from '../qr/qr.module';
 import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
 import { PurgeExpiredJob } from './purge-expired.job';
+import { TranscodeQueue } from './transcode-queue';
+import { TranscodeRepository } from './transcode.repository';
 import { TusUploadService } from './tus-upload.service';
 import { VideoController } from './video.controller';
 import { VideoMessage } from './video-message.entity';
@@ -16,6 +18,7 @@ import { VideoUploadService } from './video-upload.service';
   imports: [TypeOrmModule.forFeature([VideoMessage]), QrModule, ContactModule],
   controllers: [VideoController],
   // The purge runs on the job runner's schedule where jobs run; `npm run purge` runs it in any role.
+  // Every role queues transcodes; the roles that run jobs add the transcoder (JobsModule).
   providers: [
     MediaTools,
     MessageLifecycle,
@@ -24,7 +27,9 @@ import { VideoUploadService } from './video-upload.service';
     TusUploadService,
     PurgeExpiredJob,
     StorageLinks,
+    TranscodeQueue,
+    TranscodeRepository,
   ],
-  exports: [MediaTools, MessageLifecycle, PurgeExpiredJob],
+  exports: [MediaTools, MessageLifecycle, PurgeExpiredJob, TranscodeQueue, TranscodeRepository],
 })
 export class VideoModule {}

@@ -24,6 +24,8 @@ export function productionEnv(parts: {
   smtpUrl: string;
   adminPassword: string;
   jwtSecret: string;
+  /** The job queue's schema (the test schema's own, so that no other test's workers take its jobs). */
+  jobsSchema?: string;
 }): Record<string, string> {
   // The test server trusts local connections, so any password gets in; production wants one.
   const database = new URL(parts.databaseUrl);
@@ -42,5 +44,6 @@ export function productionEnv(parts: {
     ADMIN_PASSWORD: parts.adminPassword,
     JWT_SECRET: parts.jwtSecret,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    ...(parts.jobsSchema ? { JOBS_SCHEMA: parts.jobsSchema } : {}),
   };
 }

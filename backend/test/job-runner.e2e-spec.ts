@@ -1,0 +1,143 @@
+import { Client } from 'pg';
+import { Draining } from '../src/common/draining';
+import { appConfig } from '../src/config/app-config';
+import { parseConfig } from '../src/config/config.schema';
+import { type JobDefinition, JobHandedBack, JobRunner } from '../src/jobs/job-runner';
+import { eventually } from './support/eventually';
+import { createTestSchema, type TestSchema } from './support/test-database';
+
+interface StoredJob {
+  state: string;
+  retry_limit: number;
+  retry_count: number;
+}
+
+/**
+ * The runner's hand-back, on a real pg-boss in PostgreSQL: a job that is not at fault goes back to
+ * its queue with the tries it had left, where pg-boss alone would count a try, and a job under way
+ * at shutdown goes back at once for another process.
+ */
+describe('the job runner', () => {
+  let schema: TestSchema;
+  let db: Client;
+  const runners: JobRunner[] = [];
+
+  beforeAll(async () => {
+    schema = await createTestSchema();
+    db = new Client({ connectionString: schema.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    for (const runner of runners) await runner.onModuleDestroy();
+    await db.end();
+    await schema.drop();
+  });
+
+  async function runner(...definitions: JobDefinition<{ n: number }>[]): Promise<JobRunner> {
+    const { env } = parseConfig({ NODE_ENV: 'test', DATABASE_URL: schema.url, JOBS_SCHEMA: schema.jobsSchema });
+    const started = new JobRunner(appConfig(env), new Draining());
+    for (const definition of definitions) started.define(definition);
+    await started.onApplicationBootstrap();
+    runners.push(started);
+    return started;
+  }
+
+  async function jobs(name: string): Promise<StoredJob[]> {
+    const { rows } = await db.query<StoredJob>(
+      `SELECT state, retry_limit, retry_count FROM "${schema.jobsSchema}".job WHERE name = $1 ORDER BY created_on`,
+      [name],
+    );
+    return rows;
+  }
+
+  const rules = { deadlineSeconds: 60, retries: 2, retryDelaySeconds: 1, onePerKey: true, pollSeconds: 0.5 };
+
+  it('hands a job back with the tries it had left, after a failure that counted one', async () => {
+    const outcomes = [new Error('a failure of the job'), new JobHandedBack('not the job’s fault'), null];
+    let calls = 0;
+    const jobRunner = await runner({
+      ...rules,
+      name: 'handed-back',
+      handler: () => {
+        const outcome = outcomes[calls++];
+        return outcome ? Promise.reject(outcome) : Promise.resolve();
+      },
+    });
+    await jobRunner.send('handed-back', { n: 1 }, { singletonKey: 'one' });
+    const done = await eventually(
+      () => jobs('handed-back'),
+      (stored) => stored.length === 2 && stored.every((job) => job.state === 'completed'),
+      'the job to be handed back and finished',
+    );
+    expect(calls).toBe(3);
+    // The first job failed once (a try used) and was handed back; its copy has the one try left.
+    expect(done).toEqual([
+      { state: 'completed', retry_limit: 2, retry_count: 1 },
+      { state: 'completed', retry_limit: 1, retry_count: 0 },
+    ]);
+  });
+
+  it('takes a job back past its deadline, aborting its signal, and counts the try', async () => {
+    const reasons: string[] = [];
+    await runner({
+      ...rules,
+      name: 'overrunning',
+      deadlineSeconds: 1,
+      handler: (_, signal) =>
+        reasons.length === 0
+          ? new Promise((_resolve, reject) =>
+              signal.addEventListener('abort', () => {
+                reasons.push((signal.reason as Error).name);
+                reject(signal.reason as Error);
+              }),
+            )
+          : Promise.resolve(),
+    });
+    await runners.at(-1)!.send('overrunning', { n: 3 }, { singletonKey: 'three' });
+    const done = await eventually(
+      () => jobs('overrunning'),
+      (stored) => stored[0]?.state === 'completed',
+      'the job to be tried again and finished',
+    );
+    expect(reasons).toEqual(['TimeoutError']);
+    expect(done).toEqual([{ state: 'completed', retry_limit: 2, retry_count: 1 }]);
+  });
+
+  it('hands a job under way back at shutdown, unspent, and another runner finishes it', async () => {
+    let finished = 0;
+    const waitsForStop: JobDefinition<{ n: number }> = {
+      ...rules,
+      name: 'long-work',
+      handBackOnShutdown: true,
+      handler: (_, signal) =>
+        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+    };
+    const first = await runner(waitsForStop);
+    await first.send('long-work', { n: 2 }, { singletonKey: 'two' });
+    await eventually(
+      () => jobs('long-work'),
+      (stored) => stored[0]?.state === 'active',
+      'the job to start',
+    );
+    await first.onModuleDestroy();
+    expect(await jobs('long-work')).toEqual([
+      { state: 'completed', retry_limit: 2, retry_count: 0 },
+      { state: 'created', retry_limit: 2, retry_count: 0 },
+    ]);
+
+    await runner({
+      ...waitsForStop,
+      handler: () => {
+        finished += 1;
+        return Promise.resolve();
+      },
+    });
+    await eventually(
+      () => jobs('long-work'),
+      (stored) => stored.every((job) => job.state === 'completed'),
+      'another runner to finish it',
+    );
+    expect(finished).toBe(1);
+  });
+});

@@ -30,6 +30,10 @@ interface Code {
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** The visitors' reads of /api/posts a replica answered, from its metrics. */
+const postsServed = (metrics: string): number =>
+  Number(/^giftcast_http_requests_total\{[^}]*route="\/api\/posts"[^}]*\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+
 /** One HTTP request from the loopback address `from` (each address is a visitor of its own to nginx). */
 function send(
   url: string,
@@ -253,11 +257,20 @@ describe('rolling update: each web replica and the worker replaced under load, b
     });
 
     await pause(2000);
-    // Each web replica in turn: a fresh one on the free address, ready; then the old one drains.
+    // Each web replica in turn: a fresh one on the free address, ready and sent visitors by nginx
+    // (which, like deploy/update.sh's wait for nginx to look the name up again, takes a while:
+    // the free address refused nginx before, and nginx leaves an address that refused alone for
+    // 10 s); then the old one drains.
     for (const index of [0, 1]) {
       const old = web[index];
       const oldPort = Number(new URL(old.url).port);
       web[index] = await backend('web', spare);
+      await eventually(
+        () => fetch(web[index].metricsUrl).then(async (r) => postsServed(await r.text())),
+        (served) => served > 0,
+        'nginx sending visitors to the new replica',
+        30_000,
+      );
       await old.stop(DRAIN_MS);
       spare = oldPort;
     }
@@ -299,6 +312,13 @@ describe('rolling update: each web replica and the worker replaced under load, b
       `rolling update: ${tally.requests} requests (${tally.streamConnections} stream connections), ` +
         `${tally.failures.length} failed, upload ${uploaded.status} and ${ready.state}, played 206`,
     );
+    if (tally.failures.length > 0) {
+      // What each replica went through, for a failure that needs explaining.
+      for (const process of started) {
+        const { exitCode, signalCode } = process.child;
+        console.log(`${process.url}: exit ${exitCode} ${signalCode}\n${process.output().slice(-3000)}`);
+      }
+    }
     expect(tally.failures).toEqual([]);
     expect(tally.streamConnections).toBeGreaterThan(4);
   });

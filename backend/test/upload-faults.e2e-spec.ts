@@ -202,10 +202,9 @@ describe('uploads that go wrong', () => {
     const uploadsBefore = proxy.uploadIds.length;
     proxy.failing = (r) => r.method === 'PUT' && /partNumber=2\b/.test(r.url);
     const response = await post(code.qrToken, multipartBody([videoPart(videoOf(12 * 1024 * 1024))]));
-    expect(response.status).toBe(503);
-    expect(JSON.parse(response.text)).toEqual({
-      statusCode: 503,
-      error: '영상 저장소에 잠시 연결할 수 없습니다. 잠시 후 다시 시도해주세요',
+    expect({ status: response.status, body: JSON.parse(response.text) as unknown }).toEqual({
+      status: 503,
+      body: { statusCode: 503, error: '영상 저장소에 잠시 연결할 수 없습니다. 잠시 후 다시 시도해주세요' },
     });
     await expectNothingLeft(code.qrToken, before);
     const uploadId = proxy.uploadIds[uploadsBefore];

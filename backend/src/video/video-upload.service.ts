@@ -196,14 +196,21 @@ export class VideoUploadService {
       return limit.bytes;
     } catch (error) {
       streaming = false;
+      // A part upload that failed makes lib-storage stop reading the body (ending its iteration
+      // destroys it, without an error, where the pipeline destroys it with one), and it names that
+      // failure only once its other part uploads end: the store is at fault, whatever the pipeline
+      // reports first, and its error is awaited before the abort could hide it.
+      const storeGaveUp = body.destroyed && !body.errored;
       body.destroy();
+      if (storeGaveUp) await uploaded.catch(() => undefined);
       await upload.abort();
       if (error instanceof PayloadTooLargeException || error instanceof UnprocessableEntityException) throw error;
       // The store's own failure comes first: the body given up after it cuts off the form's file,
       // which the form may then report as its failure. A body given up fails the upload too, but
       // not with an error of the store.
-      if (isStorageError(storageError)) {
-        this.logger.warn(`storing message ${logId(messageIdOfKey(key) ?? key)} failed: ${errorMessage(storageError)}`);
+      if (storeGaveUp || isStorageError(storageError)) {
+        const reason = errorMessage(storageError ?? error);
+        this.logger.warn(`storing message ${logId(messageIdOfKey(key) ?? key)} failed: ${reason}`);
         throw new ServiceUnavailableException('error.storageUnavailable');
       }
       if (form.failure) throw form.failure;

@@ -13,7 +13,7 @@ import {
   NewsletterSendRepository,
   type SendOutcome,
 } from './newsletter-send.repository';
-import { NewsletterQueue, RUN_SECONDS } from './newsletter-queue';
+import { type CampaignJobData, NewsletterQueue, RUN_SECONDS } from './newsletter-queue';
 import { afterFailure } from './send-failure';
 
 const SWEEP = 'queue-unfinished-newsletters';
@@ -43,10 +43,14 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
     draining: Draining,
   ) {
     draining.onStart(() => this.stopping.abort());
-    queue.serve((campaignId, signal) => this.run(campaignId, signal));
   }
 
   onModuleInit(): void {
+    this.jobs.define<CampaignJobData>({
+      ...this.queue.rules,
+      pollSeconds: this.config.env.NEWSLETTER_POLL_SECONDS,
+      handler: ({ campaignId }, signal) => this.run(campaignId, signal),
+    });
     // The net under the jobs sent as posts go out: a campaign whose job could not be queued, a
     // draft published again, a run whose retries ran out, a campaign from before the queue.
     this.jobs.define({

@@ -40,6 +40,11 @@ export class NewsletterQueue implements OnModuleInit {
       // A run that failed (the database away) or whose process died is tried again soon, then less often.
       retries: 10,
       retryDelaySeconds: env.NEWSLETTER_POLL_SECONDS,
+      // Draining, a run takes no new mail and queues the rest for another replica. The runner stops
+      // it before, not on, application shutdown: the mails in flight still need the SMTP pool
+      // (closed by MailService on shutdown) and the database to record that they went; the runner
+      // waits for the run.
+      stopOnDrain: true,
     };
   }
 

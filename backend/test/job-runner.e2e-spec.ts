@@ -15,7 +15,8 @@ interface StoredJob {
 /**
  * The runner's hand-back, on a real pg-boss in PostgreSQL: a job that is not at fault goes back to
  * its queue with the tries it had left, where pg-boss alone would count a try, and a job under way
- * at shutdown goes back at once for another process.
+ * at shutdown goes back at once for another process; a job that stops on drain is stopped, and ends
+ * as its handler decides.
  */
 describe('the job runner', () => {
   let schema: TestSchema;
@@ -34,10 +35,10 @@ describe('the job runner', () => {
     await schema.drop();
   });
 
-  async function runner(...definitions: JobDefinition<{ n: number }>[]): Promise<JobRunner> {
+  async function runner(definition: JobDefinition<{ n: number }>, draining = new Draining()): Promise<JobRunner> {
     const { env } = parseConfig({ NODE_ENV: 'test', DATABASE_URL: schema.url, JOBS_SCHEMA: schema.jobsSchema });
-    const started = new JobRunner(appConfig(env), new Draining());
-    for (const definition of definitions) started.define(definition);
+    const started = new JobRunner(appConfig(env), draining);
+    started.define(definition);
     await started.onApplicationBootstrap();
     runners.push(started);
     return started;
@@ -139,5 +140,39 @@ describe('the job runner', () => {
       'another runner to finish it',
     );
     expect(finished).toBe(1);
+  });
+
+  it('stops a job that stops on drain as draining starts, and leaves it to the handler to end, not handed back', async () => {
+    const draining = new Draining();
+    const reasons: string[] = [];
+    const jobRunner = await runner(
+      {
+        ...rules,
+        name: 'stops-on-drain',
+        stopOnDrain: true,
+        handler: (_, signal) =>
+          new Promise((resolve) =>
+            signal.addEventListener('abort', () => {
+              reasons.push((signal.reason as Error).message);
+              resolve();
+            }),
+          ),
+      },
+      draining,
+    );
+    await jobRunner.send('stops-on-drain', { n: 4 }, { singletonKey: 'four' });
+    await eventually(
+      () => jobs('stops-on-drain'),
+      (stored) => stored[0]?.state === 'active',
+      'the job to start',
+    );
+    draining.start();
+    const done = await eventually(
+      () => jobs('stops-on-drain'),
+      (stored) => stored[0]?.state === 'completed',
+      'the job to end its run',
+    );
+    expect(reasons).toEqual(['the process is draining']);
+    expect(done).toEqual([{ state: 'completed', retry_limit: 2, retry_count: 0 }]);
   });
 });

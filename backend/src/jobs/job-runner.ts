@@ -39,6 +39,12 @@ export interface JobQueue {
    * Otherwise jobs under way finish within the stop timeout.
    */
   handBackOnShutdown?: boolean;
+  /**
+   * `signal` also aborts as draining starts and when the runner stops (before application shutdown,
+   * while the connections the job uses are still open), but the job is not handed back: for a
+   * handler that ends its run itself and settles what is left (queues the rest as a new job).
+   */
+  stopOnDrain?: boolean;
 }
 
 /** One kind of background work: its queue's rules, and the handler that does one job. */
@@ -90,6 +96,8 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private readonly workers = new Map<string, string>();
   private readonly running = new Map<string, Set<Promise<void>>>();
   private readonly stopping = new AbortController();
+  /** Aborted as draining starts or the runner stops: the jobs that stop on drain end their run. */
+  private readonly windingDown = new AbortController();
   private readonly boss: PgBoss;
   private started = false;
   private stopped = false;
@@ -103,6 +111,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     );
     this.boss.on('error', (error) => this.logger.error(`job queue: ${errorMessage(error)}`));
     this.boss.on('warning', (warning) => this.logger.warn(`job queue: ${warning.message}`));
+    draining.onStart(() => this.windingDown.abort(new Error('the process is draining')));
   }
 
   /** Whether this process runs jobs (ROLE=all or worker), rather than only sending them. */
@@ -216,6 +225,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     if (this.stopped) return;
     this.stopped = true;
     this.stopping.abort(new JobHandedBack('the process is stopping'));
+    this.windingDown.abort(new Error('the process is stopping'));
     await this.boss
       .stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true })
       .catch((error: unknown) => this.logger.error(`stopping the job queue: ${errorMessage(error)}`));
@@ -248,6 +258,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private async run(definition: JobDefinition<never>, job: JobWithMetadata<unknown>): Promise<void> {
     const signals = [job.signal, AbortSignal.timeout(definition.deadlineSeconds * 1000)];
     if (definition.handBackOnShutdown) signals.push(this.stopping.signal);
+    if (definition.stopOnDrain) signals.push(this.windingDown.signal);
     try {
       await definition.handler(job.data as never, AbortSignal.any(signals));
     } catch (error) {

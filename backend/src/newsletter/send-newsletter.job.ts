@@ -1,6 +1,5 @@
-import { type BeforeApplicationShutdown, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import { Draining } from '../common/draining';
 import { throughOutage } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { JobRunner } from '../jobs/job-runner';
@@ -13,7 +12,7 @@ import {
   NewsletterSendRepository,
   type SendOutcome,
 } from './newsletter-send.repository';
-import { NewsletterQueue, RUN_SECONDS } from './newsletter-queue';
+import { type CampaignJobData, NewsletterQueue, RUN_SECONDS } from './newsletter-queue';
 import { afterFailure } from './send-failure';
 
 const SWEEP = 'queue-unfinished-newsletters';
@@ -28,9 +27,8 @@ const SWEEP = 'queue-unfinished-newsletters';
  * again, for now or for when the next retry is due.
  */
 @Injectable()
-export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdown {
+export class SendNewsletterJob implements OnModuleInit {
   private readonly logger = new Logger('Newsletter');
-  private readonly stopping = new AbortController();
 
   constructor(
     private readonly sends: NewsletterSendRepository,
@@ -40,13 +38,14 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
     private readonly metrics: Metrics,
     private readonly jobs: JobRunner,
     private readonly queue: NewsletterQueue,
-    draining: Draining,
-  ) {
-    draining.onStart(() => this.stopping.abort());
-    queue.serve((campaignId, signal) => this.run(campaignId, signal));
-  }
+  ) {}
 
   onModuleInit(): void {
+    this.jobs.define<CampaignJobData>({
+      ...this.queue.rules,
+      pollSeconds: this.config.env.NEWSLETTER_POLL_SECONDS,
+      handler: ({ campaignId }, signal) => this.run(campaignId, signal),
+    });
     // The net under the jobs sent as posts go out: a campaign whose job could not be queued, a
     // draft published again, a run whose retries ran out, a campaign from before the queue.
     this.jobs.define({
@@ -60,20 +59,13 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
     });
   }
 
-  /**
-   * Before, not on, application shutdown: the mails in flight still need the SMTP pool (closed by
-   * MailService on shutdown) and the database to record that they went. The runner waits for the run.
-   */
-  beforeApplicationShutdown(): void {
-    this.stopping.abort();
-  }
-
   private async queueUnfinished(): Promise<void> {
     for (const campaignId of await this.sends.unfinishedCampaigns()) await this.queue.queue(campaignId);
   }
 
-  private async run(campaignId: string, jobSignal: AbortSignal): Promise<void> {
-    const stop = AbortSignal.any([jobSignal, this.stopping.signal, AbortSignal.timeout(RUN_SECONDS * 1000)]);
+  /** Ends on `signal` (draining, shutdown, the deadline, the lease lost) or after RUN_SECONDS. */
+  private async run(campaignId: string, signal: AbortSignal): Promise<void> {
+    const stop = AbortSignal.any([signal, AbortSignal.timeout(RUN_SECONDS * 1000)]);
     const campaign = await this.sends.campaign(campaignId);
     // Deleted with its post (ON DELETE CASCADE), or done.
     if (!campaign || campaign.finished_at) return;
@@ -85,7 +77,7 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
     while (!stop.aborted) {
       const batch = await this.sends.dueSends(campaignId, this.clock.now(), this.config.env.NEWSLETTER_BATCH_SIZE);
       if (batch.length === 0) break;
-      sent += await this.sendBatch(batch, post, stop);
+      sent += await this.sendBatch(batch, post, stop, signal);
     }
     if (sent > 0) this.logger.log(`post ${post.slug}: ${sent} newsletter mails accepted`);
     const { pending, due } = await this.sends.pending(campaignId);
@@ -99,9 +91,15 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
    * Sends a batch over as many lanes as the SMTP pool has connections; returns how many went. A lane
    * writes a record's outcome the moment it is known and sends its next mail while that commits
    * (at most one write outstanding per lane), so SMTP and the database work side by side. Stopped,
-   * the lanes take no new mail; those in flight finish and are recorded.
+   * the lanes take no new mail; those in flight finish and are recorded, through an outage until
+   * the job's `signal` ends it.
    */
-  private async sendBatch(batch: DueSend[], post: CampaignPost, stop: AbortSignal): Promise<number> {
+  private async sendBatch(
+    batch: DueSend[],
+    post: CampaignPost,
+    stop: AbortSignal,
+    signal: AbortSignal,
+  ): Promise<number> {
     let next = 0;
     let sent = 0;
     // Wrapped, so that a rejection with undefined still counts as one.
@@ -115,7 +113,7 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
           const outcome = await this.sendOne(record, post);
           if (outcome.status === 'sent') sent += 1;
           await recording;
-          recording = this.record(record.id, outcome).catch((error: unknown) => {
+          recording = this.record(record.id, outcome, signal).catch((error: unknown) => {
             writeFailure ??= { error };
           });
         }
@@ -151,7 +149,7 @@ export class SendNewsletterJob implements OnModuleInit, BeforeApplicationShutdow
   }
 
   /** An outcome already known is kept through a database outage: lost, the mail would go again. */
-  private async record(id: string, outcome: SendOutcome): Promise<void> {
-    await throughOutage(() => this.sends.record(id, outcome), this.stopping.signal);
+  private async record(id: string, outcome: SendOutcome, signal: AbortSignal): Promise<void> {
+    await throughOutage(() => this.sends.record(id, outcome), signal);
   }
 }

@@ -188,10 +188,11 @@ export class VideoUploadService {
     } catch (error) {
       streaming = false;
       // A part upload that failed makes lib-storage stop reading the body (ending its iteration
-      // destroys it, without an error, where the pipeline destroys it with one), and it names that
-      // failure only once its other part uploads end: the store is at fault, whatever the pipeline
-      // reports first, and its error is awaited before the abort could hide it.
-      const storeGaveUp = body.destroyed && !body.errored;
+      // destroys it with an AbortError, or none once it had ended, where the pipeline destroys it
+      // with the failure of a stream before it), and it names that failure only once its other part
+      // uploads end: the store is at fault, whatever the pipeline reports first, and its error is
+      // awaited before the abort could hide it.
+      const storeGaveUp = body.destroyed && (!body.errored || body.errored.name === 'AbortError');
       body.destroy();
       if (storeGaveUp) await uploaded.catch(() => undefined);
       await upload.abort();

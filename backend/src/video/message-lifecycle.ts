@@ -5,11 +5,10 @@ import { isUniqueViolation } from '../database/postgres-errors';
 import { logId } from '../logging/log-id';
 import type { QrCode, QrStatus } from '../qr/qr-code';
 import { QrStore } from '../qr/qr-store';
-import { StorageService } from '../storage/storage.service';
 import { TranscodeQueue } from './transcode-queue';
 import type { UnplayableReason } from './ffmpeg';
 import { VideoMessage } from './video-message.entity';
-import { deleteMessageObjects } from './video-objects';
+import { VideoStorage } from './video-storage';
 
 class CodeTaken extends Error {}
 
@@ -26,7 +25,7 @@ export class MessageLifecycle {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly qr: QrStore,
-    private readonly storage: StorageService,
+    private readonly objects: VideoStorage,
     private readonly transcodes: TranscodeQueue,
   ) {}
 
@@ -87,7 +86,7 @@ export class MessageLifecycle {
    */
   async discard(message: Pick<VideoMessage, 'id' | 'qrCodeId'>, { objectsMayRemain = false } = {}): Promise<void> {
     try {
-      await deleteMessageObjects(this.storage, [message.id]);
+      await this.objects.deleteMessageObjects([message.id]);
     } catch (error) {
       if (!objectsMayRemain) throw error;
       this.logger.warn(`objects of message ${logId(message.id)} are left to the orphan sweep: ${String(error)}`);
@@ -100,7 +99,7 @@ export class MessageLifecycle {
    * giver's page, and the code is free for another try.
    */
   async fail(message: Pick<VideoMessage, 'id' | 'qrCodeId'>, reason: UnplayableReason): Promise<void> {
-    await deleteMessageObjects(this.storage, [message.id]);
+    await this.objects.deleteMessageObjects([message.id]);
     await this.withCode(message.qrCodeId, (manager) =>
       manager.update(
         VideoMessage,

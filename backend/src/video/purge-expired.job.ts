@@ -1,4 +1,3 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, QueryRunner } from 'typeorm';
@@ -11,11 +10,10 @@ import { affectedRows } from '../database/postgres-errors';
 import { JobRunner } from '../jobs/job-runner';
 import { Metrics } from '../metrics/metrics';
 import { QrStore } from '../qr/qr-store';
-import { StorageService } from '../storage/storage.service';
 import { TranscodeQueue } from './transcode-queue';
 import { TranscodeRepository } from './transcode.repository';
-import { abortMultipartUploads, deleteKeys, deleteMessageObjects } from './video-objects';
 import { messageIdOfKey, VIDEO_PREFIX } from './video-keys';
+import { VideoStorage } from './video-storage';
 
 const PURGE_LOCK_ID = 0x7075_7267;
 const DAY_MS = 24 * 3600 * 1000;
@@ -67,7 +65,7 @@ export class PurgeExpiredJob implements OnModuleInit {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly storage: StorageService,
+    private readonly objects: VideoStorage,
     private readonly qr: QrStore,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -173,8 +171,7 @@ export class PurgeExpiredJob implements OnModuleInit {
       );
       if (rows.length === 0) return purged;
       // The keys each row records; anything else under its prefix is left to the orphan sweep.
-      await deleteKeys(
-        this.storage,
+      await this.objects.deleteKeys(
         rows.flatMap((r) => r.keys),
         deadline,
       );
@@ -196,13 +193,11 @@ export class PurgeExpiredJob implements OnModuleInit {
       [now, new Date(now.getTime() - STALE_UPLOAD_MS), BATCH],
     );
     if (rows.length === 0) return 0;
-    await abortMultipartUploads(
-      this.storage,
+    await this.objects.abortMultipartUploads(
       rows.filter((r) => r.resumable).map((r) => r.id),
       deadline,
     );
-    await deleteMessageObjects(
-      this.storage,
+    await this.objects.deleteMessageObjects(
       rows.map((r) => r.id),
       deadline,
     );
@@ -256,25 +251,22 @@ export class PurgeExpiredJob implements OnModuleInit {
     let token: string | undefined;
     do {
       deadline.throwIfAborted();
-      const page = await this.storage.client.send(
-        new ListObjectsV2Command({ Bucket: this.storage.bucket, Prefix: VIDEO_PREFIX, ContinuationToken: token }),
-        { abortSignal: deadline },
-      );
-      const old = (page.Contents ?? []).filter((o) => o.Key && o.LastModified && o.LastModified.getTime() < before);
-      const ids = [...new Set(old.map((o) => messageIdOfKey(o.Key!)).filter((id): id is string => id !== null))];
+      const page = await this.objects.listPage(VIDEO_PREFIX, token, deadline);
+      const old = page.objects.filter((o) => o.lastModified && o.lastModified.getTime() < before);
+      const ids = [...new Set(old.map((o) => messageIdOfKey(o.key)).filter((id): id is string => id !== null))];
       if (ids.length) {
         const known: { id: string }[] = await this.db.query(
           'SELECT id FROM video_messages WHERE id = ANY($1::uuid[])',
           [ids],
         );
         const live = new Set(known.map((k) => k.id));
-        const keys = old.filter((o) => !live.has(messageIdOfKey(o.Key!) ?? '')).map((o) => o.Key!);
+        const keys = old.filter((o) => !live.has(messageIdOfKey(o.key) ?? '')).map((o) => o.key);
         if (keys.length) {
-          await deleteKeys(this.storage, keys, deadline);
+          await this.objects.deleteKeys(keys, deadline);
           orphans += keys.length;
         }
       }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      token = page.next;
     } while (token);
     return orphans;
   }

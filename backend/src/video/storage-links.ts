@@ -1,11 +1,9 @@
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { create as contentDisposition } from 'content-disposition';
 import type { Response } from 'express';
 import { AppConfig } from '../config/app-config';
 import type { Env } from '../config/config.schema';
-import { s3ClientFor, StorageService } from '../storage/storage.service';
+import { VideoStorage } from './video-storage';
 
 /** An object a visitor may have, named by its storage key (the message's id, never a code's token). */
 export interface StoredObject {
@@ -41,49 +39,41 @@ export function nginxStoragePath(url: string): string {
  * the visitor is sent to it (302, at S3_PUBLIC_ENDPOINT). Range requests go to storage as sent.
  */
 @Injectable()
-export class StorageLinks implements OnApplicationShutdown {
+export class StorageLinks {
   readonly delivery: Env['VIDEO_DELIVERY'];
-  private readonly publicClient: S3Client;
 
   constructor(
-    private readonly storage: StorageService,
+    private readonly objects: VideoStorage,
     { env }: AppConfig,
   ) {
     this.delivery = env.VIDEO_DELIVERY;
-    this.publicClient = env.S3_PUBLIC_ENDPOINT
-      ? s3ClientFor({ ...env, S3_ENDPOINT: env.S3_PUBLIC_ENDPOINT })
-      : storage.client;
   }
 
   /** Answers with the object's bytes by the way VIDEO_DELIVERY says (not node). */
   async send(response: Response, object: StoredObject, attachment: boolean): Promise<void> {
     if (this.delivery === 'redirect') {
-      const url = await this.sign(this.publicClient, object, attachment, PLAYER_LINK_SECONDS);
+      const url = await this.sign(object, attachment, PLAYER_LINK_SECONDS, { forVisitor: true });
       // Each play asks again, and gets a link that is still valid.
       response.setHeader('Cache-Control', 'no-store');
       response.redirect(302, url);
       return;
     }
-    const url = await this.sign(this.storage.client, object, attachment, NGINX_LINK_SECONDS);
+    const url = await this.sign(object, attachment, NGINX_LINK_SECONDS, { forVisitor: false });
     response.setHeader('X-Accel-Redirect', nginxStoragePath(url));
     response.status(200).end();
   }
 
-  private sign(client: S3Client, object: StoredObject, attachment: boolean, seconds: number): Promise<string> {
-    return getSignedUrl(
-      client,
-      new GetObjectCommand({
-        Bucket: this.storage.bucket,
-        Key: object.key,
-        ResponseContentType: object.contentType,
-        ResponseCacheControl: STORED_FILE_CACHE_CONTROL,
-        ResponseContentDisposition: attachment ? contentDisposition(object.fileName) : undefined,
-      }),
-      { expiresIn: seconds },
-    );
-  }
-
-  onApplicationShutdown(): void {
-    if (this.publicClient !== this.storage.client) this.publicClient.destroy();
+  private sign(
+    object: StoredObject,
+    attachment: boolean,
+    seconds: number,
+    to: { forVisitor: boolean },
+  ): Promise<string> {
+    const answer = {
+      contentType: object.contentType,
+      cacheControl: STORED_FILE_CACHE_CONTROL,
+      contentDisposition: attachment ? contentDisposition(object.fileName) : undefined,
+    };
+    return this.objects.signedGet(object.key, answer, seconds, to);
   }
 }

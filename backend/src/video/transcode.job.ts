@@ -1,10 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { errorMessage } from '../common/error-message';
 import { isDatabaseUnavailable, isStorageUnavailable, throughOutage } from '../common/outage';
@@ -12,7 +10,6 @@ import { AppConfig } from '../config/app-config';
 import { JobHandedBack, JobRunner } from '../jobs/job-runner';
 import { logId } from '../logging/log-id';
 import { Metrics } from '../metrics/metrics';
-import { StorageService } from '../storage/storage.service';
 import {
   asUnplayable,
   extractPoster,
@@ -32,8 +29,8 @@ import { demuxerOf } from './video-container';
 import { MAX_ATTEMPTS, type TranscodeJobData, TranscodeQueue } from './transcode-queue';
 import { TranscodeRepository } from './transcode.repository';
 import type { VideoMessage } from './video-message.entity';
-import { deleteKeys, deleteMessageObjects } from './video-objects';
 import { videoKeys } from './video-keys';
+import { VideoStorage } from './video-storage';
 
 const OUTAGE_RETRY_SECONDS = 15;
 
@@ -68,7 +65,7 @@ export class TranscodeJob implements OnModuleInit {
 
   constructor(
     private readonly messages: TranscodeRepository,
-    private readonly storage: StorageService,
+    private readonly objects: VideoStorage,
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
     private readonly tools: MediaTools,
@@ -181,10 +178,10 @@ export class TranscodeJob implements OnModuleInit {
     if (!finished) {
       // Taken back or purged while we worked: leave nothing of it behind, unless another attempt
       // finished it (its objects are these keys).
-      if (!(await this.messages.isReady(message.id))) await deleteMessageObjects(this.storage, [message.id]);
+      if (!(await this.messages.isReady(message.id))) await this.objects.deleteMessageObjects([message.id]);
       return;
     }
-    await deleteKeys(this.storage, [keys.original]);
+    await this.objects.deleteKeys([keys.original]);
     this.logger.log(`message ${logId(message.id)}: ${duration.toFixed(1)} s, ${(size / 1e6).toFixed(1)} MB`);
   }
 
@@ -211,25 +208,19 @@ export class TranscodeJob implements OnModuleInit {
   /** The upload, copied to local disk for ffmpeg: it never reads from the network. */
   private async download(key: string, file: string, job: AbortSignal): Promise<void> {
     await this.storageStep('downloading the upload', job, async (signal) => {
-      const object = await this.storage.client.send(new GetObjectCommand({ Bucket: this.storage.bucket, Key: key }), {
-        abortSignal: signal,
-      });
-      await pipeline(object.Body as Readable, createWriteStream(file), { signal });
+      const object = await this.objects.read(key, { signal });
+      await pipeline(object.body, createWriteStream(file), { signal });
     });
   }
 
   private async put(key: string, file: string, contentType: string, size: number, job: AbortSignal): Promise<void> {
     await this.storageStep('storing the result', job, async (signal) => {
-      await this.storage.client.send(
-        new PutObjectCommand({
-          Bucket: this.storage.bucket,
-          Key: key,
-          Body: createReadStream(file),
-          ContentType: contentType,
-          ContentLength: size,
-        }),
+      await this.objects.storeFile(
+        key,
+        file,
+        { contentType, size },
         // The whole file goes out in this one request: the step's deadline, not a call's.
-        { abortSignal: signal, requestTimeout: this.config.env.TRANSCODE_TIMEOUT_SECONDS * 1000 },
+        { signal, requestTimeoutMs: this.config.env.TRANSCODE_TIMEOUT_SECONDS * 1000 },
       );
     });
   }

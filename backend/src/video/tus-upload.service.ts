@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import {
   BadRequestException,
   ConflictException,
@@ -17,7 +16,6 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ERRORS as TUS_ERRORS, Server as TusServer, type Upload } from '@tus/server';
-import { S3Store } from '@tus/s3-store';
 import type { Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
@@ -28,7 +26,6 @@ import { isStorageError } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { logId } from '../logging/log-id';
 import { QrService } from '../qr/qr.service';
-import { s3ClientConfig, StorageService } from '../storage/storage.service';
 import { refusal } from './media-limits';
 import { type SentMessageResponse, toMessageResponse } from './message-response';
 import { MediaTools } from './media-tools';
@@ -36,8 +33,8 @@ import { MessageLifecycle } from './message-lifecycle';
 import { demuxerOf, SNIFF_BYTES, sniffContainer, type VideoMimeType } from './video-container';
 import { VideoMessage } from './video-message.entity';
 import { PostgresLocker } from './upload-locker';
-import { deleteKeys } from './video-objects';
 import { messageIdOfKey, videoKeys } from './video-keys';
+import { VideoStorage } from './video-storage';
 import { hashOwnerKey } from './video-upload.service';
 
 /** Where the upload routes live; an upload's URL is this plus its message's id. */
@@ -84,7 +81,7 @@ export class TusUploadService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly qr: QrService,
-    private readonly storage: StorageService,
+    private readonly objects: VideoStorage,
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
     private readonly tools: MediaTools,
@@ -104,14 +101,13 @@ export class TusUploadService {
       getFileIdFromRequest: (req) => videoKeys(this.stateOf(req).message.id).original,
       onUploadFinish: (req, upload) => this.finish(this.stateOf(req), upload),
       onResponseError: (req, error) => this.answerFor(req, error),
-      datastore: new S3Store({
+      datastore: this.objects.tusStore({
         partSize: TUS_PART_SIZE,
         // Our purge ends unfinished uploads; the store only announces when (Upload-Expires).
         expirationPeriodInMilliseconds: env.UPLOAD_EXPIRY_HOURS * 3600_000,
         useTags: false,
         // One part in flight per PATCH: parts of a request go out one after another.
         maxConcurrentPartUploads: 1,
-        s3ClientConfig: { ...s3ClientConfig(env), bucket: this.storage.bucket },
       }),
     });
   }
@@ -240,7 +236,7 @@ export class TusUploadService {
         originalMimeType: mimeType,
         sizeBytes,
       });
-      await deleteKeys(this.storage, [`${key}.info`]).catch((error: unknown) => {
+      await this.objects.deleteKeys([`${key}.info`]).catch((error: unknown) => {
         this.logger.warn(`upload record of message ${logId(message.id)} is left: ${errorMessage(error)}`);
       });
       return stored;
@@ -259,7 +255,7 @@ export class TusUploadService {
    * 422 for a video whose headers go beyond a phone's limits.
    */
   private async check(key: string, sizeBytes: number): Promise<VideoMimeType> {
-    const mimeType = await sniffContainer(await this.read(key, SNIFF_BYTES));
+    const mimeType = await sniffContainer(await this.objects.readStart(key, SNIFF_BYTES));
     if (!mimeType) throw new UnsupportedMediaTypeException('error.video.notVideo');
     const probe = this.tools.probeUpload(demuxerOf(mimeType)!);
     if (!probe) return mimeType;
@@ -268,10 +264,8 @@ export class TusUploadService {
     void probe.result.then(() => enough.abort());
     try {
       const fed = async () => {
-        const object = await this.storage.client.send(new GetObjectCommand({ Bucket: this.storage.bucket, Key: key }), {
-          abortSignal: enough.signal,
-        });
-        await pipeline(object.Body as Readable, probe.tap(), discarded(), { signal: enough.signal });
+        const object = await this.objects.read(key, { signal: enough.signal });
+        await pipeline(object.body, probe.tap(), discarded(), { signal: enough.signal });
       };
       await fed().catch((error: unknown) => {
         if (!enough.signal.aborted) throw error;
@@ -284,13 +278,6 @@ export class TusUploadService {
     } finally {
       probe.stop();
     }
-  }
-
-  private async read(key: string, count: number): Promise<Buffer> {
-    const object = await this.storage.client.send(
-      new GetObjectCommand({ Bucket: this.storage.bucket, Key: key, Range: `bytes=0-${count - 1}` }),
-    );
-    return Buffer.from(await object.Body!.transformToByteArray());
   }
 
   /** The message and all of its objects go, the code is unused again. */

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Upload } from '@aws-sdk/lib-storage';
 import {
   BadRequestException,
   ConflictException,
@@ -20,7 +19,6 @@ import { Metrics } from '../metrics/metrics';
 import { AppConfig } from '../config/app-config';
 import { isListed } from '../qr/qr-code';
 import { QrService } from '../qr/qr.service';
-import { StorageService } from '../storage/storage.service';
 import type { VideoProbe } from './ffmpeg';
 import { refusal } from './media-limits';
 import { MediaTools } from './media-tools';
@@ -29,11 +27,10 @@ import { demuxerOf, SNIFF_BYTES, sniffContainer, type VideoMimeType } from './vi
 import { type IncomingUpload, VideoForm } from './video-form';
 import type { VideoMessage } from './video-message.entity';
 import { messageIdOfKey, videoKeys } from './video-keys';
+import { VideoStorage } from './video-storage';
 
 /** Room for the multipart envelope around the file when judging Content-Length up front. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-export const UPLOAD_PART_SIZE = 5 * 1024 * 1024;
-const UPLOAD_QUEUE_SIZE = 2;
 
 export function hashOwnerKey(ownerKey: string): string {
   return createHash('sha256').update(ownerKey).digest('hex');
@@ -84,7 +81,7 @@ export class VideoUploadService {
 
   constructor(
     private readonly qr: QrService,
-    private readonly storage: StorageService,
+    private readonly objects: VideoStorage,
     private readonly lifecycle: MessageLifecycle,
     private readonly config: AppConfig,
     private readonly tools: MediaTools,
@@ -160,13 +157,7 @@ export class VideoUploadService {
     const limit = new ByteLimit(this.config.env.VIDEO_MAX_BYTES, head.length);
     if (limit.bytes > this.config.env.VIDEO_MAX_BYTES) throw new PayloadTooLargeException('error.video.tooLarge');
     const body = new PassThrough({ highWaterMark: 1024 * 1024 });
-    const upload = new Upload({
-      client: this.storage.client,
-      params: { Bucket: this.storage.bucket, Key: key, Body: body, ContentType: mimeType },
-      partSize: UPLOAD_PART_SIZE,
-      queueSize: UPLOAD_QUEUE_SIZE,
-      leavePartsOnError: false,
-    });
+    const upload = this.objects.multipartUpload(key, body, mimeType);
     let storageError: unknown;
     const uploaded = upload.done().catch((error: unknown) => {
       storageError ??= error;
@@ -197,10 +188,11 @@ export class VideoUploadService {
     } catch (error) {
       streaming = false;
       // A part upload that failed makes lib-storage stop reading the body (ending its iteration
-      // destroys it, without an error, where the pipeline destroys it with one), and it names that
-      // failure only once its other part uploads end: the store is at fault, whatever the pipeline
-      // reports first, and its error is awaited before the abort could hide it.
-      const storeGaveUp = body.destroyed && !body.errored;
+      // destroys it with an AbortError, or none once it had ended, where the pipeline destroys it
+      // with the failure of a stream before it), and it names that failure only once its other part
+      // uploads end: the store is at fault, whatever the pipeline reports first, and its error is
+      // awaited before the abort could hide it.
+      const storeGaveUp = body.destroyed && (!body.errored || body.errored.name === 'AbortError');
       body.destroy();
       if (storeGaveUp) await uploaded.catch(() => undefined);
       await upload.abort();

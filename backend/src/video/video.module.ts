@@ -13,6 +13,7 @@ import { VideoMessage } from './video-message.entity';
 import { StorageLinks } from './storage-links';
 import { VideoService } from './video.service';
 import { VideoUploadService } from './video-upload.service';
+import { VideoStorage } from './video-storage';
 
 @Module({
   imports: [TypeOrmModule.forFeature([VideoMessage]), QrModule, ContactModule],
@@ -29,7 +30,8 @@ import { VideoUploadService } from './video-upload.service';
     StorageLinks,
     TranscodeQueue,
     TranscodeRepository,
+    VideoStorage,
   ],
-  exports: [MediaTools, MessageLifecycle, PurgeExpiredJob, TranscodeQueue, TranscodeRepository],
+  exports: [MediaTools, MessageLifecycle, PurgeExpiredJob, TranscodeQueue, TranscodeRepository, VideoStorage],
 })
 export class VideoModule {}

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { ConflictException, ForbiddenException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
@@ -10,13 +9,13 @@ import { HttpExceptionWithHeaders } from '../common/http-exception.filter';
 import { AppConfig } from '../config/app-config';
 import { isListed } from '../qr/qr-code';
 import { QrService } from '../qr/qr.service';
-import { StorageService } from '../storage/storage.service';
 import { type ByteRange, parseByteRange } from './byte-range';
 import { type CodeMessageResponse, takeBackUntil, toMessageResponse } from './message-response';
 import { VideoMessage } from './video-message.entity';
 import { MessageLifecycle } from './message-lifecycle';
 import type { StoredObject } from './storage-links';
 import { hashOwnerKey } from './video-upload.service';
+import { type StoredBytes, VideoStorage } from './video-storage';
 
 export class RangeNotSatisfiableException extends HttpExceptionWithHeaders {
   constructor(size: number) {
@@ -42,7 +41,7 @@ export class VideoService {
   constructor(
     @InjectRepository(VideoMessage) private readonly messages: Repository<VideoMessage>,
     private readonly qr: QrService,
-    private readonly storage: StorageService,
+    private readonly objects: VideoStorage,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly lifecycle: MessageLifecycle,
@@ -91,7 +90,7 @@ export class VideoService {
     const size = message.sizeBytes ?? 0;
     const range: ByteRange = parseByteRange(rangeHeader, size);
     if (range === 'unsatisfiable') throw new RangeNotSatisfiableException(size);
-    const body = await this.read(message.videoKey!, range);
+    const { body } = await this.read(message.videoKey!, range);
     return {
       body,
       contentType: 'video/mp4',
@@ -120,10 +119,10 @@ export class VideoService {
 
   async poster(id: string): Promise<StoredFile> {
     const message = await this.ready(id);
-    const object = await this.object(message.posterKey!, null);
-    const length = object.ContentLength ?? 0;
+    const object = await this.read(message.posterKey!, null);
+    const length = object.length ?? 0;
     return {
-      body: object.Body as Readable,
+      body: object.body,
       contentType: 'image/jpeg',
       length,
       size: length,
@@ -138,19 +137,9 @@ export class VideoService {
     return message;
   }
 
-  private async read(key: string, range: { start: number; end: number } | null): Promise<Readable> {
-    return (await this.object(key, range)).Body as Readable;
-  }
-
-  private async object(key: string, range: { start: number; end: number } | null) {
+  private async read(key: string, range: { start: number; end: number } | null): Promise<StoredBytes> {
     try {
-      return await this.storage.client.send(
-        new GetObjectCommand({
-          Bucket: this.storage.bucket,
-          Key: key,
-          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-        }),
-      );
+      return await this.objects.read(key, { range });
     } catch (error) {
       // Deleted by the purge between the row lookup and the read.
       if ((error as { name?: string }).name === 'NoSuchKey') throw new NotFoundException('error.video.notFound');

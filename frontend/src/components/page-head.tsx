@@ -1,4 +1,4 @@
-import { useTranslation } from '../lib/i18n';
+import { type Language, useTranslation } from '../lib/i18n';
 import { useLocation } from 'react-router-dom';
 import { env } from '../lib/env';
 
@@ -22,7 +22,7 @@ interface PageHeadProps {
  * A page's address in each language: Korean (the default) at the plain path, English with
  * `?lang=en`, which the server answers with the English prerendered page.
  */
-export function pageAlternates(path: string): Record<'ko' | 'en', string> {
+export function pageAlternates(path: string): Record<Language, string> {
   const plain = `${env.PUBLIC_URL}${path}`;
   return { ko: plain, en: `${plain}?lang=en` };
 }
@@ -30,7 +30,7 @@ export function pageAlternates(path: string): Record<'ko' | 'en', string> {
 const ogLocales = { ko: 'ko_KR', en: 'en_US' } as const;
 
 /** The site's link-preview picture in a language (frontend/scripts/make-share-images.mjs). */
-export const shareImage = (language: 'ko' | 'en') => ({
+export const shareImage = (language: Language) => ({
   url: `${env.PUBLIC_URL}/media/share-${language}.jpg`,
   width: 1200,
   height: 630,
@@ -49,7 +49,7 @@ export function PageHead({ title, description, path, noIndex = false, image, fee
   const location = useLocation();
   const brand = t('brand');
   const fullTitle = title ? `${title} | ${brand}` : `${brand} | ${t('site.tagline')}`;
-  const language = i18n.language === 'en' ? 'en' : 'ko';
+  const language: Language = i18n.language === 'en' ? 'en' : 'ko';
   const otherLanguage = language === 'en' ? 'ko' : 'en';
   const alternates = pageAlternates(path ?? location.pathname);
   const url = alternates[language];

@@ -176,9 +176,7 @@ export class PurgeExpiredJob implements OnModuleInit {
    * it was queued before the job runner) gets it back. A message that has one keeps it.
    */
   private async requeueTranscodes(): Promise<number> {
-    let queued = 0;
-    for (const id of await this.transcodes.waiting(BATCH)) if (await this.transcodeQueue.send(id)) queued += 1;
-    return queued;
+    return this.transcodeQueue.sendMany(await this.transcodes.waiting(BATCH));
   }
 
   /** Frees `recorded` codes, unchanged for a while, whose message is gone or failed. */

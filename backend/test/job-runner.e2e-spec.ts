@@ -16,7 +16,7 @@ interface StoredJob {
  * The runner's hand-back, on a real pg-boss in PostgreSQL: a job that is not at fault goes back to
  * its queue with the tries it had left, where pg-boss alone would count a try, and a job under way
  * at shutdown goes back at once for another process; a job that stops on drain is stopped, and ends
- * as its handler decides.
+ * as its handler decides. Jobs sent together keep one job per key.
  */
 describe('the job runner', () => {
   let schema: TestSchema;
@@ -77,6 +77,34 @@ describe('the job runner', () => {
       { state: 'completed', retry_limit: 2, retry_count: 1 },
       { state: 'completed', retry_limit: 1, retry_count: 0 },
     ]);
+  });
+
+  it('queues many jobs in one go, none for a key whose job already waits or runs', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const ran: number[] = [];
+    const jobRunner = await runner({
+      ...rules,
+      name: 'sent-together',
+      handler: async ({ n }) => {
+        await gate;
+        ran.push(n);
+      },
+    });
+    await jobRunner.send('sent-together', { n: 1 }, { singletonKey: 'one' });
+    const queued = await jobRunner.sendMany('sent-together', [
+      { data: { n: 1 }, singletonKey: 'one' },
+      { data: { n: 2 }, singletonKey: 'two' },
+      { data: { n: 3 }, singletonKey: 'three' },
+    ]);
+    expect(queued).toHaveLength(2);
+    open();
+    await eventually(
+      () => jobs('sent-together'),
+      (stored) => stored.length === 3 && stored.every((job) => job.state === 'completed'),
+      'the three jobs to finish',
+    );
+    expect(ran.sort((a, b) => a - b)).toEqual([1, 2, 3]);
   });
 
   it('takes a job back past its deadline, aborting its signal, and counts the try', async () => {

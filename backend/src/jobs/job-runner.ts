@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { PgBoss, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import { type JobInsert, PgBoss, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { Draining } from '../common/draining';
 import { errorMessage } from '../common/error-message';
@@ -152,6 +152,19 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     const id = await this.boss.send(name, data, db ? { ...options, db } : options);
     if (id && !transaction) this.wake(name);
     return id;
+  }
+
+  /**
+   * Queues many jobs of `name` in one statement, each as send() would queue it (none for a
+   * singleton key whose job already waits or runs: pg-boss's insert skips it on the same unique
+   * index), and wakes this process's worker once; resolves with the ids of the jobs queued.
+   */
+  async sendMany(name: string, jobs: JobInsert[]): Promise<string[]> {
+    if (!this.queues.has(name)) throw new Error(`no job ${name}`);
+    if (jobs.length === 0) return [];
+    const ids = (await this.boss.insert(name, jobs, { returnId: true })) ?? [];
+    if (ids.length) this.wake(name);
+    return ids;
   }
 
   /** This process's workers of `name` look for jobs now rather than at their next poll. */

@@ -1,21 +1,18 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, QueryRunner } from 'typeorm';
 import { Clock } from '../common/clock';
 import { errorMessage } from '../common/error-message';
 import { HTTP_TIMEOUTS } from '../common/http-timeouts';
 import { AppConfig } from '../config/app-config';
 import { InquiryRetention } from '../contact/inquiry-retention';
-import { affectedRows } from '../database/postgres-errors';
 import { JobRunner } from '../jobs/job-runner';
 import { Metrics } from '../metrics/metrics';
 import { QrStore } from '../qr/qr-store';
+import { type MessageRow, type PurgeLock, PurgeRepository } from './purge.repository';
 import { TranscodeQueue } from './transcode-queue';
 import { TranscodeRepository } from './transcode.repository';
 import { messageIdOfKey, VIDEO_PREFIX } from './video-keys';
 import { VideoStorage } from './video-storage';
 
-const PURGE_LOCK_ID = 0x7075_7267;
 const DAY_MS = 24 * 3600 * 1000;
 /** Messages per round: their ~3,000 keys go out in three DeleteObjects calls. */
 const BATCH = 1000;
@@ -64,7 +61,7 @@ export class PurgeExpiredJob implements OnModuleInit {
   private readonly logger = new Logger('Purge');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly messages: PurgeRepository,
     private readonly objects: VideoStorage,
     private readonly qr: QrStore,
     private readonly config: AppConfig,
@@ -110,10 +107,10 @@ export class PurgeExpiredJob implements OnModuleInit {
       inquiries: 0,
     };
     const deadline = AbortSignal.timeout(RUN_DEADLINE_MS);
-    let lock: QueryRunner | false = false;
+    let lock: PurgeLock | null = null;
     try {
-      lock = await this.lock();
-      if (lock === false) {
+      lock = await this.messages.lockPurge();
+      if (!lock) {
         this.logger.log('purge skipped: another replica holds the purge lock');
         return report;
       }
@@ -122,7 +119,7 @@ export class PurgeExpiredJob implements OnModuleInit {
       report.staleUploads = await this.purgeStaleUploads(now, deadline);
       deadline.throwIfAborted();
       report.requeuedJobs = await this.requeueTranscodes();
-      report.failedMessages = await this.purgeFailed(now);
+      report.failedMessages = await this.messages.deleteFailed(new Date(now.getTime() - FAILED_KEPT_MS));
       deadline.throwIfAborted();
       report.repairedCodes = await this.repairCodes(now);
       report.orphanObjects = await this.purgeOrphans(now, deadline);
@@ -132,30 +129,10 @@ export class PurgeExpiredJob implements OnModuleInit {
       if (report.skipped) this.logger.warn(`purge skipped: ${errorMessage(error)}`);
       throw error;
     } finally {
-      if (lock) {
-        await lock.query('SELECT pg_advisory_unlock($1)', [PURGE_LOCK_ID]).catch(() => undefined);
-        await lock.release().catch(() => undefined);
-      }
+      if (lock) await lock.release();
       const { skipped, ...counts } = report;
       if (!skipped) for (const [kind, count] of Object.entries(counts)) this.metrics.purgeDeleted.inc({ kind }, count);
     }
-  }
-
-  /** A connection holding the lock, or false where another replica holds it. */
-  private async lock(): Promise<QueryRunner | false> {
-    const runner = this.db.createQueryRunner();
-    try {
-      await runner.connect();
-      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [PURGE_LOCK_ID])) as [
-        { locked: boolean },
-      ];
-      if (locked) return runner;
-    } catch (error) {
-      await runner.release().catch(() => undefined);
-      throw error;
-    }
-    await runner.release();
-    return false;
   }
 
   private async purgeExpired(now: Date, deadline: AbortSignal): Promise<number> {
@@ -163,12 +140,7 @@ export class PurgeExpiredJob implements OnModuleInit {
     let purged = 0;
     for (;;) {
       deadline.throwIfAborted();
-      const rows: { id: string; qr_code_id: string; keys: string[] }[] = await this.db.query(
-        `SELECT id, qr_code_id, array_remove(ARRAY[original_key, video_key, poster_key], NULL) AS keys
-           FROM video_messages WHERE created_at <= $1 AND state <> 'uploading'
-          ORDER BY created_at LIMIT $2`,
-        [cutoff, BATCH],
-      );
+      const rows = await this.messages.expired(cutoff, BATCH);
       if (rows.length === 0) return purged;
       // The keys each row records; anything else under its prefix is left to the orphan sweep.
       await this.objects.deleteKeys(
@@ -185,13 +157,7 @@ export class PurgeExpiredJob implements OnModuleInit {
    * expiry (its S3 multipart upload is aborted, so its parts go too).
    */
   private async purgeStaleUploads(now: Date, deadline: AbortSignal): Promise<number> {
-    const rows: { id: string; qr_code_id: string; resumable: boolean }[] = await this.db.query(
-      `SELECT id, qr_code_id, upload_expires_at IS NOT NULL AS resumable FROM video_messages
-        WHERE state = 'uploading'
-          AND (upload_expires_at <= $1 OR (upload_expires_at IS NULL AND created_at <= $2))
-        LIMIT $3`,
-      [now, new Date(now.getTime() - STALE_UPLOAD_MS), BATCH],
-    );
+    const rows = await this.messages.staleUploads(now, new Date(now.getTime() - STALE_UPLOAD_MS), BATCH);
     if (rows.length === 0) return 0;
     await this.objects.abortMultipartUploads(
       rows.filter((r) => r.resumable).map((r) => r.id),
@@ -210,17 +176,7 @@ export class PurgeExpiredJob implements OnModuleInit {
    * it was queued before the job runner) gets it back. A message that has one keeps it.
    */
   private async requeueTranscodes(): Promise<number> {
-    let queued = 0;
-    for (const id of await this.transcodes.waiting(BATCH)) if (await this.transcodeQueue.send(id)) queued += 1;
-    return queued;
-  }
-
-  private async purgeFailed(now: Date): Promise<number> {
-    return affectedRows(
-      await this.db.query(`DELETE FROM video_messages WHERE state = 'failed' AND updated_at <= $1`, [
-        new Date(now.getTime() - FAILED_KEPT_MS),
-      ]),
-    );
+    return this.transcodeQueue.sendMany(await this.transcodes.waiting(BATCH));
   }
 
   /** Frees `recorded` codes, unchanged for a while, whose message is gone or failed. */
@@ -231,11 +187,7 @@ export class PurgeExpiredJob implements OnModuleInit {
       const { items } = await this.qr.page({ status: 'recorded', page, pageSize: CODE_PAGE });
       const old = items.filter((code) => code.updatedAt.getTime() <= before).map((code) => code.id);
       if (old.length) {
-        const live: { qr_code_id: string }[] = await this.db.query(
-          `SELECT qr_code_id FROM video_messages WHERE qr_code_id = ANY($1::text[]) AND state <> 'failed'`,
-          [old],
-        );
-        const taken = new Set(live.map((row) => row.qr_code_id));
+        const taken = await this.messages.heldCodes(old);
         stranded.push(...old.filter((id) => !taken.has(id)));
       }
       if (items.length < CODE_PAGE) break;
@@ -255,11 +207,7 @@ export class PurgeExpiredJob implements OnModuleInit {
       const old = page.objects.filter((o) => o.lastModified && o.lastModified.getTime() < before);
       const ids = [...new Set(old.map((o) => messageIdOfKey(o.key)).filter((id): id is string => id !== null))];
       if (ids.length) {
-        const known: { id: string }[] = await this.db.query(
-          'SELECT id FROM video_messages WHERE id = ANY($1::uuid[])',
-          [ids],
-        );
-        const live = new Set(known.map((k) => k.id));
+        const live = await this.messages.existing(ids);
         const keys = old.filter((o) => !live.has(messageIdOfKey(o.key) ?? '')).map((o) => o.key);
         if (keys.length) {
           await this.objects.deleteKeys(keys, deadline);
@@ -275,12 +223,12 @@ export class PurgeExpiredJob implements OnModuleInit {
    * After their objects are gone: the codes get `codeStatus` first, then the rows go, so a run cut
    * short between the two finds the rows again next time.
    */
-  private async forget(rows: { id: string; qr_code_id: string }[], codeStatus: 'expired' | 'unused'): Promise<void> {
+  private async forget(rows: MessageRow[], codeStatus: 'expired' | 'unused'): Promise<void> {
     await this.qr.changeStatuses(
       rows.map((r) => r.qr_code_id),
       codeStatus,
       ['recorded'],
     );
-    await this.db.query('DELETE FROM video_messages WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+    await this.messages.delete(rows.map((r) => r.id));
   }
 }

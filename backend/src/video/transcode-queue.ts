@@ -57,6 +57,15 @@ export class TranscodeQueue implements OnModuleInit {
     return id !== null;
   }
 
+  /** Queues the transcodes of many messages at once; resolves with how many were not queued already. */
+  async sendMany(messageIds: string[]): Promise<number> {
+    const jobs = messageIds.map((messageId) => ({
+      data: { messageId } satisfies TranscodeJobData,
+      singletonKey: messageId,
+    }));
+    return (await this.jobs.sendMany(TranscodeQueue.NAME, jobs)).length;
+  }
+
   /** A worker in this process, if any, takes the job now rather than at its next poll. */
   wake(): void {
     this.jobs.wake(TranscodeQueue.NAME);

@@ -5,6 +5,7 @@ import { QrModule } from '../qr/qr.module';
 import { MediaTools } from './media-tools';
 import { MessageLifecycle } from './message-lifecycle';
 import { PurgeExpiredJob } from './purge-expired.job';
+import { PurgeRepository } from './purge.repository';
 import { TranscodeQueue } from './transcode-queue';
 import { TranscodeRepository } from './transcode.repository';
 import { TusUploadService } from './tus-upload.service';
@@ -27,6 +28,7 @@ import { VideoStorage } from './video-storage';
     VideoUploadService,
     TusUploadService,
     PurgeExpiredJob,
+    PurgeRepository,
     StorageLinks,
     TranscodeQueue,
     TranscodeRepository,

@@ -408,14 +408,36 @@ test.describe('in the browser', () => {
         expect(html).not.toMatch(/\/assets\/admin/);
 
         await page.goto(path); // returns once the app runs
-        const fetched = await page.evaluate(() =>
-          performance.getEntriesByType('resource').map(({ name }) => new URL(name).pathname),
-        );
+        const { fetched, firstPaint } = await page.evaluate(() => ({
+          fetched: performance
+            .getEntriesByType('resource')
+            .map(({ name, startTime }) => ({ path: new URL(name).pathname, startTime })),
+          firstPaint: performance.getEntriesByName('first-contentful-paint').at(0)?.startTime,
+        }));
+        expect(firstPaint).toBeDefined();
         for (const chunk of ['react', 'router', 'shared']) {
-          expect(fetched.some((script) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(script))).toBe(true);
+          const script = fetched.find(({ path }) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(path));
+          // Requested once the page has painted, not at the load event that may come before it.
+          expect(script?.startTime).toBeGreaterThanOrEqual(firstPaint!);
         }
-        expect(fetched.filter((script) => /\/assets\/admin/.test(script))).toEqual([]);
+        expect(fetched.filter(({ path }) => /\/assets\/admin/.test(path))).toEqual([]);
       }
+    },
+  );
+
+  test(
+    'a page the app alone renders starts its app at once, before the load event',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await page.goto('/admin'); // returns once the app runs
+      const { reactRequested, loaded } = await page.evaluate(() => ({
+        reactRequested: performance
+          .getEntriesByType('resource')
+          .find(({ name }) => /\/assets\/react-[\w-]+\.js$/.test(new URL(name).pathname))?.startTime,
+        loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      }));
+      // Its root is empty: there is no paint to wait for.
+      expect(reactRequested).toBeLessThan(loaded);
     },
   );
 

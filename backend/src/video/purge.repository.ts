@@ -37,24 +37,26 @@ export class PurgeRepository {
    */
   async lockPurge(): Promise<PurgeLock | null> {
     const runner = this.db.createQueryRunner();
+    let locked: boolean;
     try {
       await runner.connect();
-      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [PURGE_LOCK_ID])) as [
+      [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [PURGE_LOCK_ID])) as [
         { locked: boolean },
       ];
-      if (locked)
-        return {
-          release: async () => {
-            await runner.query('SELECT pg_advisory_unlock($1)', [PURGE_LOCK_ID]).catch(() => undefined);
-            await runner.release().catch(() => undefined);
-          },
-        };
     } catch (error) {
       await runner.release().catch(() => undefined);
       throw error;
     }
-    await runner.release();
-    return null;
+    if (!locked) {
+      await runner.release();
+      return null;
+    }
+    return {
+      release: async () => {
+        await runner.query('SELECT pg_advisory_unlock($1)', [PURGE_LOCK_ID]).catch(() => undefined);
+        await runner.release().catch(() => undefined);
+      },
+    };
   }
 
   /** Messages created by `createdBy` whose upload ended, oldest first. */

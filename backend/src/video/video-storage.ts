@@ -81,10 +81,8 @@ export class VideoStorage implements OnApplicationShutdown {
 
   /** The object's first `count` bytes (fewer if it is shorter). */
   async readStart(key: string, count: number): Promise<Buffer> {
-    const object = await this.storage.client.send(
-      new GetObjectCommand({ Bucket: this.storage.bucket, Key: key, Range: `bytes=0-${count - 1}` }),
-    );
-    return Buffer.from(await object.Body!.transformToByteArray());
+    const { body } = await this.read(key, { range: { start: 0, end: count - 1 } });
+    return Buffer.concat(await body.toArray());
   }
 
   /**

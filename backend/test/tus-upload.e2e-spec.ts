@@ -208,6 +208,27 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
     expect(await loser.json()).toEqual(today.body);
   });
 
+  it('refuses a code listed on /try as today’s upload does, and leaves it listed with no message', async () => {
+    const listed = (await t.http.post('/api/admin/qr').set(auth).send({ count: 1, pool: 'try' }).expect(201)).body
+      .items[0] as Code;
+    const response = await create(listed.qrToken, clip.length);
+    expect(response.status).toBe(409);
+    expect(response.headers.get('x-owner-key')).toBeNull();
+    const today = await t.http
+      .post(`/api/messages/${listed.qrToken}/video`)
+      .attach('video', clip, { filename: 'message.webm', contentType: 'video/webm' })
+      .expect(409);
+    expect(await response.json()).toEqual(today.body);
+    expect(today.body.error).toBe('체험 페이지에 공개된 QR 코드입니다. 영상을 남기기 전에 나만의 코드로 바꿔주세요');
+    expect((await t.http.get(`/api/messages/${listed.qrToken}`).expect(200)).body).toEqual({
+      serialNumber: listed.serialNumber,
+      status: 'unused',
+      listed: true,
+      message: null,
+    });
+    expect(await t.db.query('SELECT id FROM video_messages WHERE qr_code_id = $1', [listed.id])).toEqual([]);
+  });
+
   it('answers an unknown code 404 as today', async () => {
     const response = await create('no-such-token-000', clip.length);
     expect(response.status).toBe(404);

@@ -1,9 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/postgres-errors';
 import { logId } from '../logging/log-id';
-import type { QrCode, QrStatus } from '../qr/qr-code';
+import { isListed, type QrCode, type QrStatus } from '../qr/qr-code';
 import { QrStore } from '../qr/qr-store';
 import { TranscodeQueue } from './transcode-queue';
 import type { UnplayableReason } from './ffmpeg';
@@ -11,6 +11,16 @@ import { VideoMessage } from './video-message.entity';
 import { VideoStorage } from './video-storage';
 
 class CodeTaken extends Error {}
+
+/**
+ * Refuses a new message on a code that cannot take one, whichever way it is uploaded: a listed
+ * code, whose token everyone who saw /try knows (the giver takes it first, for a fresh token), or
+ * a code not unused.
+ */
+export function requireRecordable(code: Pick<QrCode, 'pool' | 'takenAt' | 'status'>): void {
+  if (isListed(code)) throw new ConflictException('error.qr.takeFirst');
+  if (code.status !== 'unused') throw new ConflictException('error.qr.taken');
+}
 
 /**
  * The changes of a message that touch its code too. Each is one transaction where the QR store

@@ -29,7 +29,7 @@ import { QrService } from '../qr/qr.service';
 import { refusal } from './media-limits';
 import { type SentMessageResponse, toMessageResponse } from './message-response';
 import { MediaTools } from './media-tools';
-import { MessageLifecycle } from './message-lifecycle';
+import { MessageLifecycle, requireRecordable } from './message-lifecycle';
 import { demuxerOf, SNIFF_BYTES, sniffContainer, type VideoMimeType } from './video-container';
 import { VideoMessage } from './video-message.entity';
 import { PostgresLocker } from './upload-locker';
@@ -125,7 +125,7 @@ export class TusUploadService {
     if (typeof length !== 'string' || !/^\d{1,16}$/.test(length)) throw new BadRequestException('error.badRequest');
     if (Number(length) > this.config.env.VIDEO_MAX_BYTES) throw new PayloadTooLargeException('error.video.tooLarge');
     const code = await this.qr.byToken(qrToken);
-    if (code.status !== 'unused') throw new ConflictException('error.qr.taken');
+    requireRecordable(code);
 
     const ownerKey = randomBytes(24).toString('base64url');
     const expiresAt = new Date(this.clock.now().getTime() + this.config.env.UPLOAD_EXPIRY_HOURS * 3600_000);

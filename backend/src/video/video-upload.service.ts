@@ -17,12 +17,11 @@ import { isStorageError } from '../common/outage';
 import { logId } from '../logging/log-id';
 import { Metrics } from '../metrics/metrics';
 import { AppConfig } from '../config/app-config';
-import { isListed } from '../qr/qr-code';
 import { QrService } from '../qr/qr.service';
 import type { VideoProbe } from './ffmpeg';
 import { refusal } from './media-limits';
 import { MediaTools } from './media-tools';
-import { MessageLifecycle } from './message-lifecycle';
+import { MessageLifecycle, requireRecordable } from './message-lifecycle';
 import { demuxerOf, SNIFF_BYTES, sniffContainer, type VideoMimeType } from './video-container';
 import { type IncomingUpload, VideoForm } from './video-form';
 import type { VideoMessage } from './video-message.entity';
@@ -100,9 +99,7 @@ export class VideoUploadService {
     const form = new VideoForm(request, maxBytes);
     try {
       const code = await this.qr.byToken(qrToken);
-      // Everyone who saw /try knows a listed code's token: the giver takes it first (a fresh token).
-      if (isListed(code)) throw new ConflictException('error.qr.takeFirst');
-      if (code.status !== 'unused') throw new ConflictException('error.qr.taken');
+      requireRecordable(code);
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) {
         throw new PayloadTooLargeException('error.video.tooLarge');

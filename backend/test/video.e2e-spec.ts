@@ -458,6 +458,41 @@ describe('retention', () => {
     return { rowIds: new Set(rows.map((r) => r.id)), objectIds };
   }
 
+  it('shows a message until the second its retention ends, and from then on as expired, before any purge', async () => {
+    const [seeded] = await seedMessages(1, 0);
+    const [{ createdAt }] = await t.db.query('SELECT created_at AS "createdAt" FROM video_messages WHERE id = $1', [
+      seeded.id,
+    ]);
+    const [{ qrToken }] = await t.db.query('SELECT qr_token AS "qrToken" FROM qr_codes WHERE id = $1', [seeded.codeId]);
+    const end = new Date((createdAt as Date).getTime() + 7 * DAY_MS);
+    const clock = jest.spyOn(t.app.get(Clock), 'now');
+    try {
+      clock.mockReturnValue(new Date(end.getTime() - 1000));
+      const before = await t.http.get(`/api/messages/${qrToken}`).expect(200);
+      expect(before.body).toMatchObject({
+        status: 'recorded',
+        message: { state: 'ready', expiresAt: end.toISOString() },
+      });
+      await t.http.get(`/api/videos/${seeded.id}/poster.jpg`).expect(200);
+
+      clock.mockReturnValue(end);
+      const after = await t.http.get(`/api/messages/${qrToken}`).set('Accept-Language', 'en').expect(200);
+      expect(after.body).toMatchObject({ status: 'expired', message: null });
+      for (const path of [`/api/videos/${seeded.id}`, `/api/videos/${seeded.id}/poster.jpg`]) {
+        const gone = await t.http.get(path).set('Accept-Language', 'en').expect(404);
+        expect(gone.body).toEqual({ statusCode: 404, error: expect.any(String) });
+      }
+
+      // The purge's next run deletes it, and the code reads the same.
+      expect(await t.app.get(PurgeExpiredJob).run(new Date(end.getTime() + 1000))).toMatchObject({
+        expiredMessages: 1,
+      });
+      expect((await t.http.get(`/api/messages/${qrToken}`).expect(200)).body).toEqual(after.body);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('deletes exactly the messages past the retention, marks their codes expired, and old inquiries', async () => {
     const old = await seedMessages(3, 8);
     const fresh = await seedMessages(2, 6);

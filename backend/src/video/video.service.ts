@@ -10,7 +10,7 @@ import { AppConfig } from '../config/app-config';
 import { isListed } from '../qr/qr-code';
 import { QrService } from '../qr/qr.service';
 import { type ByteRange, parseByteRange } from './byte-range';
-import { type CodeMessageResponse, takeBackUntil, toMessageResponse } from './message-response';
+import { type CodeMessageResponse, expiresAt, takeBackUntil, toMessageResponse } from './message-response';
 import { VideoMessage } from './video-message.entity';
 import { MessageLifecycle } from './message-lifecycle';
 import type { StoredObject } from './storage-links';
@@ -62,11 +62,13 @@ export class VideoService {
         : message.state === 'failed')
         ? message
         : null;
+    // Past its time the message is gone, whether or not the purge has run yet.
+    const expired = code.status === 'recorded' && visible !== null && this.isExpired(visible);
     return {
       serialNumber: code.serialNumber,
-      status: code.status,
+      status: expired ? 'expired' : code.status,
       listed: isListed(code),
-      message: visible ? toMessageResponse(visible, this.config.env.VIDEO_RETENTION_DAYS) : null,
+      message: visible && !expired ? toMessageResponse(visible, this.config.env.VIDEO_RETENTION_DAYS) : null,
     };
   }
 
@@ -131,10 +133,16 @@ export class VideoService {
     };
   }
 
+  /** A ready message within its time: one past it is not found, as it will be once purged. */
   private async ready(id: string): Promise<VideoMessage> {
     const message = isUUID(id) ? await this.messages.findOneBy({ id, state: 'ready' }) : null;
-    if (!message) throw new NotFoundException('error.video.notFound');
+    if (!message || this.isExpired(message)) throw new NotFoundException('error.video.notFound');
     return message;
+  }
+
+  /** Kept VIDEO_RETENTION_DAYS: from then on the purge deletes it (its `created_at <= now - days`). */
+  private isExpired(message: VideoMessage): boolean {
+    return this.clock.now() >= expiresAt(message, this.config.env.VIDEO_RETENTION_DAYS);
   }
 
   private async read(key: string, range: { start: number; end: number } | null): Promise<StoredBytes> {

@@ -6,6 +6,7 @@ describe('parseEnv', () => {
       PUBLIC_URL: 'http://localhost:8080',
       VIDEO_MAX_BYTES: 104_857_600,
       VIDEO_MAX_SECONDS: 180,
+      VIDEO_RETENTION_DAYS: 7,
     });
   });
 
@@ -25,6 +26,12 @@ describe('parseEnv', () => {
   it('reads VIDEO_MAX_SECONDS the same way', () => {
     expect(parseEnv({ VIDEO_MAX_SECONDS: '60' }).VIDEO_MAX_SECONDS).toBe(60);
     expect(() => parseEnv({ VIDEO_MAX_SECONDS: '3m' })).toThrow(/VIDEO_MAX_SECONDS/);
+  });
+
+  it('reads VIDEO_RETENTION_DAYS the same way', () => {
+    expect(parseEnv({ VIDEO_RETENTION_DAYS: '3' }).VIDEO_RETENTION_DAYS).toBe(3);
+    expect(() => parseEnv({ VIDEO_RETENTION_DAYS: '1.5' })).toThrow(/VIDEO_RETENTION_DAYS/);
+    expect(() => parseEnv({ VIDEO_RETENTION_DAYS: '0' })).toThrow(/VIDEO_RETENTION_DAYS/);
   });
 
   it('rejects a non-http PUBLIC_URL, naming the variable', () => {

@@ -17,6 +17,8 @@ export const envSchema = z.object({
   VIDEO_MAX_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 104_857_600),
   // The backend's length cap (same variable): recording stops there, and a longer file is offered a trim.
   VIDEO_MAX_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 180),
+  // The backend's retention (same variable): the days a code's page says a message is kept.
+  VIDEO_RETENTION_DAYS: z._default(z.coerce.number().check(z.int(), z.positive()), 7),
 });
 
 export type Env = z.infer<typeof envSchema>;

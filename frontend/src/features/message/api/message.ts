@@ -17,8 +17,8 @@ export type QrMessage = ApiSchemas['CodeMessageResponse'];
 /** The answer to a successful upload: the message and the key that lets this browser take it back. */
 export type SentMessage = ApiSchemas['SentMessageResponse'];
 
-/** How long a message is kept (the spec's retention), shown on the expired page. */
-export const RETENTION_DAYS = 7;
+/** How long a message is kept (the server's VIDEO_RETENTION_DAYS), as the giver and the expired page are told. */
+export const RETENTION_DAYS = env.VIDEO_RETENTION_DAYS;
 
 /** The longest recording (the server's VIDEO_MAX_SECONDS): it stops itself here. */
 export const MAX_RECORDING_MS = env.VIDEO_MAX_SECONDS * 1000;

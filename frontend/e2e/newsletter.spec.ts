@@ -115,6 +115,22 @@ for (const language of ['ko', 'en'] as const) {
     expect(posted).toEqual([]);
   });
 
+  test(`[${language}] an address the browser lets through but the server refuses gets the spec’s message`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    await page.goto('/blog');
+    const email = page.getByTestId('newsletter-email');
+    // Valid to the browser (an address may lack a top-level domain there), not to the server.
+    await email.fill('kim@gmail');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/subscribe'));
+    await page.getByRole('button', { name: text.subscribe, exact: true }).click();
+
+    expect((await answer).status()).toBe(400);
+    await expect(page.getByText(text.invalidEmail, { exact: true })).toBeVisible();
+    await expect(email).toHaveValue('kim@gmail');
+  });
+
   test(`[${language}] an unsubscribe link the server does not know fails with its message, and can be tried again`, async ({
     page,
   }) => {

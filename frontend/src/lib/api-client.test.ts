@@ -152,6 +152,21 @@ describe('errorMessage', () => {
     );
   });
 
+  it("is the field's own message when one field was refused, and the general one for several", () => {
+    const refused = (fields: string[]) =>
+      new ApiError(
+        400,
+        'Bad Request',
+        JSON.stringify({
+          statusCode: 400,
+          error: '입력값을 확인해주세요',
+          details: fields.map((field) => ({ field, message: `${field}: 다시 입력해주세요` })),
+        }),
+      );
+    expect(errorMessage(refused(['email']))).toBe('email: 다시 입력해주세요');
+    expect(errorMessage(refused(['name', 'email']))).toBe('입력값을 확인해주세요');
+  });
+
   it('is undefined when the API sent no message, or the call never reached it', () => {
     expect(errorMessage(new ApiError(502, 'Bad Gateway', '<html></html>'))).toBeUndefined();
     expect(errorMessage(new TypeError('Failed to fetch'))).toBeUndefined();

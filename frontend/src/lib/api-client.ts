@@ -92,7 +92,12 @@ export function hasStatus(error: unknown, ...statuses: number[]): error is ApiEr
   return error instanceof ApiError && statuses.includes(error.status);
 }
 
-/** The server's message about a failed call, to show as it is; undefined when it sent none. */
+/**
+ * The server's message about a failed call, to show as it is; undefined when it sent none. A call
+ * refused for one field shows that field's message (the spec's validation text, such as "enter a
+ * valid email address") rather than the general "check your input".
+ */
 export function errorMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.fromApi ? error.error : undefined;
+  if (!(error instanceof ApiError) || !error.fromApi) return undefined;
+  return error.details?.length === 1 ? error.details[0].message : error.error;
 }

@@ -241,6 +241,8 @@ describe('admin console calls', () => {
       ['imageUrl', { imageUrl: 'not a url' }, '올바른 URL을 입력해주세요'],
       ['videoUrl', { videoUrl: 'ftp://example.com/v.mp4' }, '올바른 URL을 입력해주세요'],
       ['rating', { rating: '6' }, '평점은 1에서 5 사이의 숫자여야 합니다'],
+      ['rating', { rating: null }, '평점은 1에서 5 사이의 숫자여야 합니다'],
+      ['featured', { featured: null }, '참 또는 거짓이어야 합니다'],
     ])('rejects a bad %s with the spec message and writes nothing', async (field, change, message) => {
       const response = await expectNoWrites(t, () =>
         t.http
@@ -250,6 +252,19 @@ describe('admin console calls', () => {
       );
       expect(response.status).toBe(400);
       expect(response.body.details).toEqual([{ field, message }]);
+    });
+
+    it.each([
+      ['rating', { rating: null }],
+      ['featured', { featured: null }],
+    ])('refuses an edit setting %s to null and changes nothing', async (field, change) => {
+      const created = await t.http.post('/api/admin/testimonials').set(auth).send(valid).expect(201);
+      const response = await t.http.patch(`/api/admin/testimonials/${created.body.id}`).set(auth).send(change);
+      expect(response.status).toBe(400);
+      expect(response.body.details).toEqual([{ field, message: expect.any(String) }]);
+      const [stored] = await t.db.query('SELECT rating, featured FROM testimonials WHERE id = $1', [created.body.id]);
+      expect(stored).toEqual({ rating: '5', featured: false });
+      await t.http.delete(`/api/admin/testimonials/${created.body.id}`).set(auth).expect(204);
     });
 
     it('accepts names, roles and reviews exactly at their minimum and empty optional URLs', async () => {

@@ -183,6 +183,8 @@ describe('blog: /api/posts', () => {
       ['an excerptEn of 201 characters', { excerptEn: en(201) }, 'excerptEn', 'excerptEn.max'],
       ["the thumbnailUrl 'not a url'", { thumbnailUrl: 'not a url' }, 'thumbnailUrl', 'field.url'],
       ['a javascript: thumbnailUrl', { thumbnailUrl: 'javascript:alert(1)' }, 'thumbnailUrl', 'field.url'],
+      ['published null', { published: null }, 'published', 'field.boolean'],
+      ["published 'true' (a string)", { published: 'true' }, 'published', 'field.boolean'],
       ['an ftp thumbnailUrl', { thumbnailUrl: 'ftp://example.com/a.png' }, 'thumbnailUrl', 'field.url'],
       ['an empty slug', { slug: '' }, 'slug', 'slug.required'],
       ['a missing slug', { slug: undefined }, 'slug', 'slug.required'],
@@ -275,6 +277,7 @@ describe('blog: /api/posts', () => {
       ['an uppercase slug', { slug: 'Upper' }, 'slug', 'slug.pattern'],
       ['an empty slug', { slug: '' }, 'slug', 'slug.required'],
       ['content null', { content: null }, 'content', 'content.min'],
+      ['published null', { published: null }, 'published', 'field.boolean'],
     ])('answers 400 for %s', async (_, body, field, key) => {
       const original = await createdPost(validPost());
       const response = await patch(original.id, body).expect(400);

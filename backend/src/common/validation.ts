@@ -139,6 +139,12 @@ export const RequiredText = (
     MaxLength(limit.max, { message: tooLong }),
   );
 
+/**
+ * A field that may be left out but not sent as null (its column always holds a value): null is
+ * checked, and refused, like any other wrong value. class-validator's IsOptional lets null through.
+ */
+export const Omittable = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
 /** An optional text up to `limit`'s max characters; '' is stored as null. */
 export const OptionalText = (limit: TextLimit, tooLong: MessageKey, api: ApiPropertyOptions = {}) =>
   applyDecorators(

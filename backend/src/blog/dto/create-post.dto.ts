@@ -1,7 +1,7 @@
 import { POST_LIMITS } from '@giftcast/contract/limits';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, Matches } from 'class-validator';
-import { OptionalHttpUrl, OptionalText, RequiredText } from '../../common/validation';
+import { IsBoolean, Matches } from 'class-validator';
+import { Omittable, OptionalHttpUrl, OptionalText, RequiredText } from '../../common/validation';
 
 /** The spec's blog table (section 5): every limit and message. */
 export class CreatePostDto {
@@ -31,7 +31,7 @@ export class CreatePostDto {
   slug: string;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @Omittable()
   @IsBoolean({ message: 'field.boolean' })
   published?: boolean;
 }

@@ -1,7 +1,7 @@
 import { INQUIRY_LIMITS } from '@giftcast/contract/limits';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, ValidateIf } from 'class-validator';
-import { EmailAddress, OptionalText, RequiredText, Trim } from '../../common/validation';
+import { IsIn } from 'class-validator';
+import { EmailAddress, Omittable, OptionalText, RequiredText, Trim } from '../../common/validation';
 import { SUBMISSION_TYPES, type SubmissionType } from '../contact-submission.entity';
 
 /** The contact and partner forms (spec section 5: the same rules). */
@@ -20,7 +20,7 @@ export class CreateInquiryDto {
   message: string;
 
   @ApiPropertyOptional({ enum: SUBMISSION_TYPES, default: 'contact' })
-  @ValidateIf((_, value) => value !== undefined)
+  @Omittable()
   @IsIn(SUBMISSION_TYPES, { message: 'submissionType.invalid' })
   submissionType?: SubmissionType;
 }

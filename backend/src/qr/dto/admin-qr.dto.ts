@@ -1,7 +1,8 @@
 import { QR_GENERATE_LIMITS } from '@giftcast/contract/limits';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { PageQueryDto } from '../../common/paging';
+import { Omittable } from '../../common/validation';
 import {
   ADMIN_SETTABLE_STATUSES,
   DEFAULT_QR_POOL,
@@ -45,7 +46,7 @@ export class GenerateQrCodesDto {
     description: '`try`: offered to anyone on /try; `print`: for stickers, never offered on /try',
   })
   // Left out means the default; null is no pool either, so it is refused like any other value.
-  @ValidateIf((_, value) => value !== undefined)
+  @Omittable()
   @IsIn(QR_POOLS, { message: 'qr.pool.invalid' })
   pool: QrPool = DEFAULT_QR_POOL;
 }

@@ -1,7 +1,7 @@
 import { TESTIMONIAL_LIMITS } from '@giftcast/contract/limits';
 import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
-import { OptionalHttpUrl, OptionalText, RequiredText } from '../../common/validation';
+import { IsBoolean, IsString, Matches } from 'class-validator';
+import { Omittable, OptionalHttpUrl, OptionalText, RequiredText } from '../../common/validation';
 
 /** The spec's testimonial rules (section 5). */
 export class CreateTestimonialDto {
@@ -30,13 +30,13 @@ export class CreateTestimonialDto {
   videoUrl?: string | null;
 
   @ApiPropertyOptional({ default: '5', description: "'1' to '5'" })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'rating.invalid' })
   @Matches(/^[1-5]$/, { message: 'rating.invalid' })
   rating?: string;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @Omittable()
   @IsBoolean({ message: 'field.boolean' })
   featured?: boolean;
 }

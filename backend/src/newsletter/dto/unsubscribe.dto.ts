@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsString } from 'class-validator';
 import { Trim } from '../../common/validation';
 
 export class UnsubscribeDto {
@@ -8,6 +8,6 @@ export class UnsubscribeDto {
   @IsDefined({ message: 'token.required' })
   @IsString({ message: 'token.required' })
   @IsNotEmpty({ message: 'token.required' })
-  @MaxLength(200, { message: 'error.unsubscribe.notFound' })
+  // Any other token, however long, is one the server does not know: 404 (the body's own limit bounds it).
   token: string;
 }

@@ -272,6 +272,15 @@ describe('parseConfig', () => {
     });
   });
 
+  it('reads the analytics id from GA_ID, or from VITE_GA_ID as DESIGN names it, GA_ID first', () => {
+    expect(parse({}).env.GA_ID).toBeUndefined();
+    expect(parse({ GA_ID: 'G-ONE' }).env.GA_ID).toBe('G-ONE');
+    expect(parse({ VITE_GA_ID: 'G-TWO' }).env.GA_ID).toBe('G-TWO');
+    expect(parse({ GA_ID: ' ', VITE_GA_ID: 'G-TWO' }).env.GA_ID).toBe('G-TWO');
+    expect(parse({ GA_ID: 'G-ONE', VITE_GA_ID: 'G-TWO' }).env.GA_ID).toBe('G-ONE');
+    expect(configError({ DATABASE_URL, VITE_GA_ID: '<script>' }).variables).toEqual(['GA_ID']);
+  });
+
   it('drops the trailing slash of PUBLIC_URL', () => {
     expect(parse({ PUBLIC_URL: 'https://giftcast.example/' }).env.PUBLIC_URL).toBe('https://giftcast.example');
   });

@@ -556,7 +556,8 @@ function parseSettings<T>(schema: z.ZodType<T>, source: NodeJS.ProcessEnv): T {
 
 /** Parses the environment once (secrets from their files first); throws a ConfigError naming every bad variable. */
 export function parseConfig(source: NodeJS.ProcessEnv): ParsedConfig {
-  const env = parseSettings(envSchema, source);
+  // VITE_GA_ID, the name DESIGN gives the analytics id (from when the build carried it), means GA_ID.
+  const env = parseSettings(envSchema, { ...source, GA_ID: source.GA_ID?.trim() || source.VITE_GA_ID });
   let generatedAdminPassword: string | undefined;
   if (!env.ADMIN_PASSWORD && !env.ADMIN_PASSWORD_HASH) {
     generatedAdminPassword = randomBytes(12).toString('base64url');

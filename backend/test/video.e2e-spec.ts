@@ -286,13 +286,18 @@ describe('video messages over HTTP', () => {
       expect((await codeState(code.qrToken)).status).toBe('unused');
     });
 
-    it('answers 404 for an unknown code and 409 for a disabled one', async () => {
+    it('answers 404 for an unknown code and 409 for a disabled or an expired one', async () => {
       await upload('no-such-code-000000000000', webm).expect(404);
       await t.http.get('/api/messages/no-such-code-000000000000').expect(404);
       const code = await newCode();
       await t.http.patch(`/api/admin/qr/${code.id}`).set(auth).send({ status: 'disabled' }).expect(200);
       await upload(code.qrToken, webm).expect(409);
       expect((await codeState(code.qrToken)).status).toBe('disabled');
+      // Its message purged: a code is recorded on once.
+      const expired = await newCode();
+      await t.db.query(`UPDATE qr_codes SET status = 'expired' WHERE id = $1`, [expired.id]);
+      await upload(expired.qrToken, webm).expect(409);
+      expect(await codeState(expired.qrToken)).toMatchObject({ status: 'expired', message: null });
     });
   });
 

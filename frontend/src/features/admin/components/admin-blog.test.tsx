@@ -98,8 +98,24 @@ describe('admin login', () => {
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
   });
 
-  it('asks to wait a minute after too many attempts', async () => {
-    routes({ 'POST /api/admin/verify': () => fakeResponse(429, JSON.stringify({ statusCode: 429, error: 'x' })) });
+  it("says how long to wait after too many attempts with the server's message", async () => {
+    // error.auth.deviceLocked: the lockout lasts 15 minutes, so "a minute" would be false.
+    const deviceLocked = 'Too many failed logins from this browser. Please try again later';
+    routes({
+      'POST /api/admin/verify': () => fakeResponse(429, JSON.stringify({ statusCode: 429, error: deviceLocked })),
+    });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
+
+    await user.type(passwordInput(), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText(deviceLocked)).toBeInTheDocument();
+    expect(screen.getByText('Too many login attempts')).toBeInTheDocument();
+    expect(screen.queryByText('Please wait a minute and try again.')).not.toBeInTheDocument();
+  });
+
+  it('asks to wait a minute after too many attempts when the server sent no message', async () => {
+    routes({ 'POST /api/admin/verify': () => fakeResponse(429, 'Too Many Requests', 'Too Many Requests') });
     const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
 
     await user.type(passwordInput(), 'whatever');

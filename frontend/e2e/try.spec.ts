@@ -21,7 +21,7 @@ const TEXTS = {
   en: {
     heading: 'Try it yourself',
     list: 'Available QR codes',
-    live: 'Live',
+    live: 'Realtime',
     badge: 'Available',
     count: (n: number) => `${n}`,
     download: (serial: string) => `Download QR #${serial}`,

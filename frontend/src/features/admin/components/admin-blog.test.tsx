@@ -98,8 +98,24 @@ describe('admin login', () => {
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
   });
 
-  it('asks to wait a minute after too many attempts', async () => {
-    routes({ 'POST /api/admin/verify': () => fakeResponse(429, JSON.stringify({ statusCode: 429, error: 'x' })) });
+  it("says how long to wait after too many attempts with the server's message", async () => {
+    // error.auth.deviceLocked: the lockout lasts 15 minutes, so "a minute" would be false.
+    const deviceLocked = 'Too many failed logins from this browser. Please try again later';
+    routes({
+      'POST /api/admin/verify': () => fakeResponse(429, JSON.stringify({ statusCode: 429, error: deviceLocked })),
+    });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
+
+    await user.type(passwordInput(), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText(deviceLocked)).toBeInTheDocument();
+    expect(screen.getByText('Too many login attempts')).toBeInTheDocument();
+    expect(screen.queryByText('Please wait a minute and try again.')).not.toBeInTheDocument();
+  });
+
+  it('asks to wait a minute after too many attempts when the server sent no message', async () => {
+    routes({ 'POST /api/admin/verify': () => fakeResponse(429, 'Too Many Requests', 'Too Many Requests') });
     const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
 
     await user.type(passwordInput(), 'whatever');
@@ -284,6 +300,37 @@ describe('admin blog manager', () => {
     expect(callsTo('PATCH', '/api/posts/p1')[0].body).toMatchObject({ published: false });
   });
 
+  it("toasts 'Error' with 'Failed to update post' when the update fails, keeping the editor", async () => {
+    logInStored();
+    routes({
+      'GET /api/admin/posts': postsPages(() => [olderPublished]),
+      'PATCH /api/posts/p1': () => fakeResponse(500, JSON.stringify({ statusCode: 500, error: 'x' })),
+    });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
+    await user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Failed to update post')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to create post')).not.toBeInTheDocument();
+    expect(field(/^Title \(Korean\)/)).toHaveValue('First post title');
+  });
+
+  it('toasts the Korean update failure', async () => {
+    await changeLanguage('ko');
+    logInStored();
+    routes({
+      'GET /api/admin/posts': postsPages(() => [olderPublished]),
+      'PATCH /api/posts/p1': () => fakeResponse(500, JSON.stringify({ statusCode: 500, error: 'x' })),
+    });
+    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
+    await user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: '수정' }));
+    await user.click(screen.getByRole('button', { name: '저장' }));
+
+    expect(await screen.findByText('게시물 수정에 실패했습니다')).toBeInTheDocument();
+    expect(screen.getByText('오류')).toBeInTheDocument();
+  });
+
   it('cancel closes the editor, and a new post starts empty', async () => {
     logInStored();
     routes({ 'GET /api/admin/posts': postsPages(() => [olderPublished]) });
@@ -360,6 +407,16 @@ describe('admin blog manager', () => {
 
     expect(await screen.findByText('Failed to delete post')).toBeInTheDocument();
     confirm.mockRestore();
+  });
+
+  it("says 'Failed to fetch posts' when the list fails to load", async () => {
+    logInStored();
+    routes({ 'GET /api/admin/posts': () => fakeResponse(500, JSON.stringify({ statusCode: 500, error: 'x' })) });
+    await renderWithProviders(<AdminConsolePage blogOnly />);
+
+    expect(await screen.findByText('Failed to fetch posts')).toBeInTheDocument();
+    expect(screen.queryByTestId('admin-post')).not.toBeInTheDocument();
+    expect(screen.queryByText('No posts yet.')).not.toBeInTheDocument();
   });
 
   it('returns to the login form on a 401 and reopens the editor with its text after logging in', async () => {

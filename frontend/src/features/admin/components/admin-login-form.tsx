@@ -33,10 +33,12 @@ export function AdminLoginForm({ onLoggedIn, sessionExpired = false }: AdminLogi
       onSuccess: ({ token }) => onLoggedIn(token),
       onError: (error) => {
         if (hasStatus(error, 429)) {
+          // The server refuses for different spans (a minute, a few seconds, a 15-minute device
+          // lockout), so only its own message says how long to wait.
           showToast({
             type: 'error',
             title: t('admin.tooManyAttempts'),
-            description: t('admin.waitAMinute'),
+            description: errorMessage(error) ?? t('admin.waitAMinute'),
           });
           return;
         }

@@ -249,7 +249,7 @@ describe('the /try page', () => {
 
     expect(screen.getAllByText('Available')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Download QR #0501' })).toBeInTheDocument();
-    expect(screen.getByText('Live')).toBeInTheDocument();
+    expect(screen.getByText('Realtime')).toBeInTheDocument();
     expect(screen.getByTestId('available-count')).toHaveTextContent(/^2$/);
   });
 });

@@ -44,9 +44,15 @@ export class QrService implements OnModuleInit {
     this.store.onChange(() => void this.refresh());
   }
 
-  /** The codes /try offers; cached until the next change. */
+  /** The codes /try offers; cached until the next change. A failed read is not kept: the next asks again. */
   available(): Promise<AvailableQrCode[]> {
-    this.snapshot ??= this.loadAvailable();
+    if (!this.snapshot) {
+      const loading = this.loadAvailable();
+      this.snapshot = loading;
+      loading.catch(() => {
+        if (this.snapshot === loading) this.snapshot = undefined;
+      });
+    }
     return this.snapshot;
   }
 

@@ -16,6 +16,7 @@ import type { QrCode } from '../src/qr/qr-code';
 import { QrModule } from '../src/qr/qr.module';
 import { type QrPageQuery, QrStore } from '../src/qr/qr-store';
 import { type FirestoreEmulator, startFirestoreEmulator } from './support/firestore-emulator';
+import { TcpOutage } from './support/fault-proxy';
 import { createTestSchema, TEST_DATABASE_URL } from './support/test-database';
 
 /** An empty QR store backend (a PostgreSQL schema, a Firestore project); replicas are stores on it. */
@@ -564,5 +565,42 @@ describe('QR store configuration', () => {
     expect(parseConfig({ ...base, FIRESTORE_EMULATOR_HOST: 'localhost:8080' }).env.FIRESTORE_EMULATOR_HOST).toBe(
       'localhost:8080',
     );
+  });
+});
+
+describe("QR store: the PostgreSQL driver's listener", () => {
+  let backend: Backend;
+  let store: QrStore;
+
+  beforeEach(async () => {
+    backend = await postgres.backend();
+    store = await backend.replica();
+  });
+  afterEach(() => backend.close());
+
+  it('listens again when its connection goes silent without closing, and hears the changes made meanwhile', async () => {
+    const { hostname, port } = new URL(backend.env.DATABASE_URL);
+    const proxy = await new TcpOutage(hostname, Number(port)).start();
+    const dataSource = await new DataSource(dataSourceOptions(backend.env)).initialize();
+    const throughProxy = new URL(backend.env.DATABASE_URL);
+    throughProxy.host = `127.0.0.1:${proxy.port}`;
+    const listening = new PostgresQrStore(dataSource, appConfig({ ...backend.env, DATABASE_URL: throughProxy.href }));
+    try {
+      await listening.onModuleInit();
+      let heard = 0;
+      listening.onChange(() => heard++);
+
+      proxy.stallOpenConnections();
+      await store.createNext(1, 'try');
+      // Its ping goes unanswered, it connects anew and tells its subscribers something may have changed.
+      await waitFor(() => heard > 0, 'the listener to notice the silence and listen again', 30_000);
+      const before = heard;
+      await store.createNext(1, 'try');
+      await waitFor(() => heard > before, 'a change after the new connection to be heard');
+    } finally {
+      await listening.onModuleDestroy();
+      await dataSource.destroy();
+      await proxy.stop();
+    }
   });
 });

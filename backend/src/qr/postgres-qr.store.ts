@@ -14,6 +14,14 @@ import { newQrToken } from './qr-token';
 const CHANGE_CHANNEL = 'giftcast_qr_changed';
 const GENERATE_LOCK_ID = 0x7172_636f;
 const RECONNECT_DELAY_MS = 1000;
+/**
+ * A connection that only listens sends nothing, so a network that drops it silently (a failover
+ * that moves the address, an idle timeout in between) would never tell it: it asks the server
+ * something this often and reconnects when no answer comes within LISTENER_ANSWER_MS.
+ */
+const LISTENER_PING_MS = 10_000;
+const LISTENER_ANSWER_MS = 5_000;
+const LISTENER_CONNECT_MS = 10_000;
 
 /**
  * QR codes in PostgreSQL. Every change NOTIFYs in its own transaction, and each replica LISTENs,
@@ -25,6 +33,7 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
   private readonly logger = new Logger('QrStore');
   private readonly changes = new EventEmitter().setMaxListeners(0);
   private listener?: Client;
+  private ping?: NodeJS.Timeout;
   private reconnecting?: NodeJS.Timeout;
   private closed = false;
 
@@ -42,17 +51,19 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnecting);
+    clearInterval(this.ping);
     await this.listener?.end().catch(() => undefined);
   }
 
   private async listen(): Promise<void> {
-    const client = new Client(postgresConnection(this.config.env));
-    client.on('notification', () => this.changes.emit('change'));
-    client.on('error', (error) => {
-      this.logger.warn(`change listener lost its connection: ${error.message}`);
-      void client.end().catch(() => undefined);
-      this.reconnectLater(RECONNECT_DELAY_MS);
+    const client = new Client({
+      ...postgresConnection(this.config.env),
+      keepAlive: true,
+      connectionTimeoutMillis: LISTENER_CONNECT_MS,
+      query_timeout: LISTENER_ANSWER_MS,
     });
+    client.on('notification', () => this.changes.emit('change'));
+    client.on('error', (error) => this.lost(client, error));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
@@ -61,6 +72,21 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
       throw error;
     }
     this.listener = client;
+    this.ping = setInterval(
+      () => void client.query('SELECT 1').catch((error: Error) => this.lost(client, error)),
+      LISTENER_PING_MS,
+    );
+    this.ping.unref();
+  }
+
+  /** The listener's connection failed or stopped answering: a new one, once. */
+  private lost(client: Client, error: Error): void {
+    if (this.listener !== client) return;
+    this.listener = undefined;
+    clearInterval(this.ping);
+    this.logger.warn(`change listener lost its connection: ${error.message}`);
+    void client.end().catch(() => undefined);
+    this.reconnectLater(RECONNECT_DELAY_MS);
   }
 
   /** One reconnection at a time, until the database answers again or the store closes. */

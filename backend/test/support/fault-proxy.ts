@@ -38,6 +38,17 @@ export class TcpOutage {
     client.pipe(upstream).pipe(client);
   }
 
+  /**
+   * Every open connection goes silent both ways without closing, as a network that drops it
+   * without a word; new connections pass as before.
+   */
+  stallOpenConnections(): void {
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
+  }
+
   /** Cuts every connection and refuses new ones. */
   goDown(): void {
     this.down = true;

@@ -70,7 +70,7 @@ function withPassword(databaseUrl: string, password: string | undefined): string
 /** A connection that cannot be opened within this long fails (the server is away or overloaded). */
 const CONNECT_TIMEOUT_MS = 10_000;
 /** How much longer than the server's own statement timeout the client waits for an answer at all. */
-const CLIENT_QUERY_MARGIN_MS = 5000;
+export const CLIENT_QUERY_MARGIN_MS = 5000;
 
 /** How node-postgres reaches the database: DATABASE_SSL's TLS, or (unset) whatever DATABASE_URL says. */
 export interface PostgresConnection {

@@ -1,6 +1,7 @@
 import { type ConstructorOptions, PgBoss } from 'pg-boss';
 import type { DatabaseEnv } from '../config/config.schema';
-import { postgresConnection } from './data-source';
+import type { PoolConfig } from 'pg';
+import { CLIENT_QUERY_MARGIN_MS, postgresConnection } from './data-source';
 
 /** Connections of the job queue's own pool: fetches, completions, the schedule and maintenance. */
 const POOL_SIZE = 4;
@@ -30,7 +31,15 @@ export function jobQueueOptions(
   { works, migrate }: { works: boolean; migrate: boolean },
 ): ConstructorOptions {
   const { connectionString, ssl } = postgresConnection(env);
+  // Handed on to pg's pool as the app's own pool has them (data-source.ts): the client gives up on a
+  // statement a few seconds after the server would have, and a connection a silent network dropped
+  // is noticed.
+  const pool: Pick<PoolConfig, 'keepAlive' | 'query_timeout'> = {
+    keepAlive: true,
+    query_timeout: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 + CLIENT_QUERY_MARGIN_MS,
+  };
   return {
+    ...pool,
     connectionString,
     ...(ssl === undefined ? {} : { ssl }),
     schema: env.JOBS_SCHEMA,

@@ -182,6 +182,9 @@ export function startTool(binary: string, args: string[], limits: RunLimits, { s
     const onAbort = () => stop(limits.signal!.reason instanceof Error ? limits.signal!.reason : new Error('aborted'));
     limits.signal?.addEventListener('abort', onAbort, { once: true });
     running.stdin?.on('error', () => undefined); // the tool may stop reading before the input ends
+    // A pipe that fails to read ends in the child's 'close' all the same; unheard, its error would throw.
+    running.stdout!.on('error', () => undefined);
+    running.stderr!.on('error', () => undefined);
     running.stdout!.on('data', (chunk: Buffer) => {
       stdoutBytes += chunk.length;
       if (stdoutBytes > MAX_STDOUT_BYTES)

@@ -350,6 +350,28 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
     expect(sha256(await storedOriginal(answer.message.id))).toBe(sha256(bytes));
   });
 
+  it('finishes at the next HEAD an upload whose every part was stored when storage failed to assemble them', async () => {
+    const code = await newCode();
+    const upload = await created(code.qrToken, clip.length);
+    // CompleteMultipartUpload: every part is in, the object is never put together.
+    proxy.failing = (request) => request.method === 'POST' && /[?&]uploadId=/.test(request.url);
+    const failed = await patch(upload, 0, clip);
+    expect(failed.status).toBe(503);
+    proxy.failing = () => false;
+    expect(await codeStatus(code)).toBe('recorded');
+
+    const resumed = await head(upload);
+    expect(resumed.status).toBe(200);
+    expect(resumed.headers.get('upload-offset')).toBe(String(clip.length));
+    const state = (await t.http.get(`/api/messages/${code.qrToken}`).expect(200)).body as {
+      message: { id: string; state: string };
+    };
+    expect(['processing', 'ready']).toContain(state.message.state);
+    expect(sha256(await storedOriginal(state.message.id))).toBe(sha256(clip));
+    expect(await multipartUploadsUnder(state.message.id)).toBe(0);
+    expect((await head(upload)).status).toBe(404);
+  });
+
   it('finishes at the next HEAD an upload whose every byte was stored when storage failed its checks', async () => {
     const code = await newCode();
     const upload = await created(code.qrToken, clip.length);

@@ -154,9 +154,10 @@ export class TusUploadService {
   }
 
   /**
-   * Every byte is stored, but the checks after the last one did not run to their end (storage
-   * failed then, or the process stopped): the client's HEAD, which finds the offset at the length,
-   * runs them again, so the upload goes on to the transcoder instead of waiting for its expiry.
+   * Every byte is stored, but the checks after the last one did not run to their end, or the parts
+   * were never put together (storage failed then, or the process stopped): the client's HEAD, which
+   * finds the offset at the length, completes and checks it then, so the upload goes on to the
+   * transcoder instead of waiting for its expiry.
    * Under the upload's lock, so that two such HEADs finish it once.
    */
   private async finishAgain(message: VideoMessage, size: number): Promise<void> {
@@ -165,7 +166,15 @@ export class TusUploadService {
     await lock.lock(new AbortController().signal, () => undefined);
     try {
       const current = await this.db.getRepository(VideoMessage).findOneBy({ id: message.id, state: 'uploading' });
-      if (current) await this.finishStored(current, key, size);
+      if (current) {
+        await this.finishStored(current, key, size).catch(async (error: unknown) => {
+          if ((error as { name?: string }).name !== 'NoSuchKey') throw error;
+          // Every part is in, but storage failed to put them together: a write of no bytes at the
+          // upload's length makes the store complete it, and the checks run on the whole.
+          await this.tus.datastore.write(Readable.from([]), key, size);
+          await this.finishStored(current, key, size);
+        });
+      }
     } finally {
       await lock.unlock();
     }

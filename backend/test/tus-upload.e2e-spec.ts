@@ -5,7 +5,7 @@ import { Clock } from '../src/common/clock';
 import { StorageService } from '../src/storage/storage.service';
 import { PurgeExpiredJob } from '../src/video/purge-expired.job';
 import { startMotoStorage } from '../src/local/moto-storage';
-import { S3FaultProxy } from './support/fault-proxy';
+import { S3FaultProxy, type S3Request } from './support/fault-proxy';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeClip } from './support/video-fixtures';
 
@@ -350,16 +350,25 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
     expect(sha256(await storedOriginal(answer.message.id))).toBe(sha256(bytes));
   });
 
-  it('finishes at the next HEAD an upload whose every part was stored when storage failed to assemble them', async () => {
+  it.each<[string, (request: S3Request) => boolean]>([
+    // The checks read the stored original; storage fails just those reads.
+    [
+      'failed its checks',
+      (request) =>
+        request.method === 'GET' && /\/original(\?|$)/.test(request.url) && !/[?&]uploadId=/.test(request.url),
+    ],
+    // CompleteMultipartUpload: every part is in, the object is never put together.
+    ['failed to put its parts together', (request) => request.method === 'POST' && /[?&]uploadId=/.test(request.url)],
+  ])('finishes at the next HEAD an upload whose every byte was stored when storage %s', async (_, failing) => {
     const code = await newCode();
     const upload = await created(code.qrToken, clip.length);
-    // CompleteMultipartUpload: every part is in, the object is never put together.
-    proxy.failing = (request) => request.method === 'POST' && /[?&]uploadId=/.test(request.url);
+    proxy.failing = failing;
     const failed = await patch(upload, 0, clip);
     expect(failed.status).toBe(503);
     proxy.failing = () => false;
     expect(await codeStatus(code)).toBe('recorded');
 
+    // The client resumes: HEAD finds every byte in, and the upload is finished before it answers.
     const resumed = await head(upload);
     expect(resumed.status).toBe(200);
     expect(resumed.headers.get('upload-offset')).toBe(String(clip.length));
@@ -369,29 +378,6 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
     expect(['processing', 'ready']).toContain(state.message.state);
     expect(sha256(await storedOriginal(state.message.id))).toBe(sha256(clip));
     expect(await multipartUploadsUnder(state.message.id)).toBe(0);
-    expect((await head(upload)).status).toBe(404);
-  });
-
-  it('finishes at the next HEAD an upload whose every byte was stored when storage failed its checks', async () => {
-    const code = await newCode();
-    const upload = await created(code.qrToken, clip.length);
-    // The checks read the stored original; storage fails just those reads.
-    proxy.failing = (request) =>
-      request.method === 'GET' && /\/original(\?|$)/.test(request.url) && !/[?&]uploadId=/.test(request.url);
-    const failed = await patch(upload, 0, clip);
-    expect(failed.status).toBe(503);
-    proxy.failing = () => false;
-    expect(await codeStatus(code)).toBe('recorded');
-
-    // The client resumes: HEAD finds every byte in, and the checks run again before it answers.
-    const resumed = await head(upload);
-    expect(resumed.status).toBe(200);
-    expect(resumed.headers.get('upload-offset')).toBe(String(clip.length));
-    const state = (await t.http.get(`/api/messages/${code.qrToken}`).expect(200)).body as {
-      message: { id: string; state: string };
-    };
-    expect(['processing', 'ready']).toContain(state.message.state);
-    expect(sha256(await storedOriginal(state.message.id))).toBe(sha256(clip));
     // Finished once: a second HEAD finds no upload left to finish.
     expect((await head(upload)).status).toBe(404);
   });

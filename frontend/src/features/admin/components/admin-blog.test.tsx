@@ -300,35 +300,36 @@ describe('admin blog manager', () => {
     expect(callsTo('PATCH', '/api/posts/p1')[0].body).toMatchObject({ published: false });
   });
 
-  it("toasts 'Error' with 'Failed to update post' when the update fails, keeping the editor", async () => {
+  it.each([
+    [
+      'en',
+      { edit: 'Edit', save: 'Save', title: 'Error', failed: 'Failed to update post', other: 'Failed to create post' },
+    ],
+    [
+      'ko',
+      {
+        edit: '수정',
+        save: '저장',
+        title: '오류',
+        failed: '게시물 수정에 실패했습니다',
+        other: '게시물 작성에 실패했습니다',
+      },
+    ],
+  ] as const)("toasts the update's failure in %s, keeping the editor", async (language, text) => {
+    await changeLanguage(language);
     logInStored();
     routes({
       'GET /api/admin/posts': postsPages(() => [olderPublished]),
       'PATCH /api/posts/p1': () => fakeResponse(500, JSON.stringify({ statusCode: 500, error: 'x' })),
     });
     const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
-    await user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: 'Edit' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: text.edit }));
+    await user.click(screen.getByRole('button', { name: text.save }));
 
-    expect(await screen.findByText('Failed to update post')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
-    expect(screen.queryByText('Failed to create post')).not.toBeInTheDocument();
-    expect(field(/^Title \(Korean\)/)).toHaveValue('First post title');
-  });
-
-  it('toasts the Korean update failure', async () => {
-    await changeLanguage('ko');
-    logInStored();
-    routes({
-      'GET /api/admin/posts': postsPages(() => [olderPublished]),
-      'PATCH /api/posts/p1': () => fakeResponse(500, JSON.stringify({ statusCode: 500, error: 'x' })),
-    });
-    const { user } = await renderWithProviders(<AdminConsolePage blogOnly />);
-    await user.click(within((await screen.findAllByTestId('admin-post'))[0]).getByRole('button', { name: '수정' }));
-    await user.click(screen.getByRole('button', { name: '저장' }));
-
-    expect(await screen.findByText('게시물 수정에 실패했습니다')).toBeInTheDocument();
-    expect(screen.getByText('오류')).toBeInTheDocument();
+    expect(await screen.findByText(text.failed)).toBeInTheDocument();
+    expect(screen.getByText(text.title)).toBeInTheDocument();
+    expect(screen.queryByText(text.other)).not.toBeInTheDocument();
+    expect(screen.getByDisplayValue('First post title')).toBeInTheDocument();
   });
 
   it('cancel closes the editor, and a new post starts empty', async () => {

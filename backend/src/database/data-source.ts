@@ -70,7 +70,18 @@ function withPassword(databaseUrl: string, password: string | undefined): string
 /** A connection that cannot be opened within this long fails (the server is away or overloaded). */
 const CONNECT_TIMEOUT_MS = 10_000;
 /** How much longer than the server's own statement timeout the client waits for an answer at all. */
-export const CLIENT_QUERY_MARGIN_MS = 5000;
+const CLIENT_QUERY_MARGIN_MS = 5000;
+
+/**
+ * Every connection's own safeguards, the pools' and the /try list's listener's alike: opening it
+ * has a deadline, and TCP keep-alive notices one that a network dropped without a word.
+ */
+export const CONNECTION_SAFEGUARDS = { keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS } as const;
+
+/** The client's deadline on a statement: a little after the server's own, which a stalled network never delivers. */
+export function clientQueryTimeoutMs(env: Pick<DatabaseEnv, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'>): number {
+  return env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 + CLIENT_QUERY_MARGIN_MS;
+}
 
 /** How node-postgres reaches the database: DATABASE_SSL's TLS, or (unset) whatever DATABASE_URL says. */
 export interface PostgresConnection {
@@ -125,9 +136,7 @@ export function dataSourceOptions(
 ): DataSourceOptions {
   const { connectionString, ssl } = postgresConnection(env);
   const statementMs = env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000;
-  const deadlines = migrating
-    ? {}
-    : { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_QUERY_MARGIN_MS };
+  const deadlines = migrating ? {} : { statement_timeout: statementMs, query_timeout: clientQueryTimeoutMs(env) };
   return {
     type: 'postgres',
     url: connectionString,
@@ -140,7 +149,7 @@ export function dataSourceOptions(
     installExtensions: false,
     uuidExtension: 'pgcrypto',
     poolSize: env.DATABASE_POOL_SIZE,
-    extra: { max: env.DATABASE_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, ...deadlines },
+    extra: { max: env.DATABASE_POOL_SIZE, ...CONNECTION_SAFEGUARDS, ...deadlines },
   };
 }
 

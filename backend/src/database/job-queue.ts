@@ -1,11 +1,10 @@
 import { type ConstructorOptions, PgBoss } from 'pg-boss';
 import type { DatabaseEnv } from '../config/config.schema';
 import type { PoolConfig } from 'pg';
-import { CLIENT_QUERY_MARGIN_MS, postgresConnection } from './data-source';
+import { clientQueryTimeoutMs, CONNECTION_SAFEGUARDS, postgresConnection } from './data-source';
 
 /** Connections of the job queue's own pool: fetches, completions, the schedule and maintenance. */
 const POOL_SIZE = 4;
-const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * How often a working process looks for jobs whose process died (their heartbeat or deadline
  * passed) and hands them back: pg-boss's 60 s would leave a crashed newsletter waiting a minute.
@@ -31,12 +30,10 @@ export function jobQueueOptions(
   { works, migrate }: { works: boolean; migrate: boolean },
 ): ConstructorOptions {
   const { connectionString, ssl } = postgresConnection(env);
-  // Handed on to pg's pool as the app's own pool has them (data-source.ts): the client gives up on a
-  // statement a few seconds after the server would have, and a connection a silent network dropped
-  // is noticed.
-  const pool: Pick<PoolConfig, 'keepAlive' | 'query_timeout'> = {
-    keepAlive: true,
-    query_timeout: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 + CLIENT_QUERY_MARGIN_MS,
+  // Handed on to pg's pool (pg-boss's options do not name them): the app pool's safeguards and deadline.
+  const pool: Pick<PoolConfig, 'keepAlive' | 'connectionTimeoutMillis' | 'query_timeout'> = {
+    ...CONNECTION_SAFEGUARDS,
+    query_timeout: clientQueryTimeoutMs(env),
   };
   return {
     ...pool,
@@ -45,7 +42,6 @@ export function jobQueueOptions(
     schema: env.JOBS_SCHEMA,
     application_name: 'giftcast-jobs',
     max: POOL_SIZE,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     options: `-c statement_timeout=${env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000}`,
     migrate,
     supervise: works,

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { skipTake } from '../common/paging';
 import { AppConfig } from '../config/app-config';
-import { postgresConnection } from '../database/data-source';
+import { CONNECTION_SAFEGUARDS, postgresConnection } from '../database/data-source';
 import { formatSerial, QR_STATUSES, type QrCode, type QrPool, type QrStatus } from './qr-code';
 import { QrCodeEntity } from './qr-code.entity';
 import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
@@ -21,7 +21,6 @@ const RECONNECT_DELAY_MS = 1000;
  */
 const LISTENER_PING_MS = 10_000;
 const LISTENER_ANSWER_MS = 5_000;
-const LISTENER_CONNECT_MS = 10_000;
 
 /**
  * QR codes in PostgreSQL. Every change NOTIFYs in its own transaction, and each replica LISTENs,
@@ -58,8 +57,7 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
   private async listen(): Promise<void> {
     const client = new Client({
       ...postgresConnection(this.config.env),
-      keepAlive: true,
-      connectionTimeoutMillis: LISTENER_CONNECT_MS,
+      ...CONNECTION_SAFEGUARDS,
       query_timeout: LISTENER_ANSWER_MS,
     });
     client.on('notification', () => this.changes.emit('change'));

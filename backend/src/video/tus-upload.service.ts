@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { NoSuchKey } from '@aws-sdk/client-s3';
 import {
   BadRequestException,
   ConflictException,
@@ -168,7 +169,7 @@ export class TusUploadService {
       const current = await this.db.getRepository(VideoMessage).findOneBy({ id: message.id, state: 'uploading' });
       if (current) {
         await this.finishStored(current, key, size).catch(async (error: unknown) => {
-          if ((error as { name?: string }).name !== 'NoSuchKey') throw error;
+          if (!(error instanceof NoSuchKey)) throw error;
           // Every part is in, but storage failed to put them together: a write of no bytes at the
           // upload's length makes the store complete it, and the checks run on the whole.
           await this.tus.datastore.write(Readable.from([]), key, size);

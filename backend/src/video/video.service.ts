@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ConflictException, ForbiddenException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { NoSuchKey } from '@aws-sdk/client-s3';
 import { isUUID } from 'class-validator';
 import type { Repository } from 'typeorm';
 import { Clock } from '../common/clock';
@@ -150,7 +151,7 @@ export class VideoService {
       return await this.objects.read(key, { range });
     } catch (error) {
       // Deleted by the purge between the row lookup and the read.
-      if ((error as { name?: string }).name === 'NoSuchKey') throw new NotFoundException('error.video.notFound');
+      if (error instanceof NoSuchKey) throw new NotFoundException('error.video.notFound');
       throw error;
     }
   }

@@ -5,6 +5,7 @@ import { Clock } from '../src/common/clock';
 import { StorageService } from '../src/storage/storage.service';
 import { PurgeExpiredJob } from '../src/video/purge-expired.job';
 import { startMotoStorage } from '../src/local/moto-storage';
+import { eventually } from './support/eventually';
 import { S3FaultProxy, type S3Request } from './support/fault-proxy';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeClip } from './support/video-fixtures';
@@ -31,6 +32,10 @@ function paddedClip(size: number): Buffer {
   const clip = makeClip('webm', 10);
   return Buffer.concat([clip, randomBytes(size - clip.length)]);
 }
+
+/** The checks' reads of a stored upload: the whole object, not its parts or its record. */
+const checksRead = (request: S3Request) =>
+  request.method === 'GET' && /\/original(\?|$)/.test(request.url) && !/[?&]uploadId=/.test(request.url);
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -188,8 +193,15 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
     expect(await multipartUploadsUnder(answer.message.id)).toBe(0);
     expect(await keysUnder(answer.message.id)).not.toContain(`videos/${answer.message.id}/original.info`);
 
-    // Finished: the upload's routes know it no more, and today's take-back works with its key.
-    expect((await head(upload)).status).toBe(404);
+    // Finished: its HEAD answers every byte in, it takes no more bytes, and today's take-back
+    // works with its key.
+    const finished = await head(upload);
+    expect(finished.status).toBe(200);
+    expect(finished.headers.get('upload-offset')).toBe(String(bytes.length));
+    expect(finished.headers.get('upload-length')).toBe(String(bytes.length));
+    expect(finished.headers.get('cache-control')).toBe('no-store');
+    expect((await patch(upload, bytes.length, Buffer.from('more'))).status).toBe(404);
+    expect((await head(upload, 'not-the-key')).status).toBe(404);
     await t.http.delete(`/api/messages/${code.qrToken}/video`).set('X-Owner-Key', upload.ownerKey).expect(204);
     expect(await codeStatus(code)).toBe('unused');
   });
@@ -352,11 +364,7 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
 
   it.each<[string, (request: S3Request) => boolean]>([
     // The checks read the stored original; storage fails just those reads.
-    [
-      'failed its checks',
-      (request) =>
-        request.method === 'GET' && /\/original(\?|$)/.test(request.url) && !/[?&]uploadId=/.test(request.url),
-    ],
+    ['failed its checks', checksRead],
     // CompleteMultipartUpload: every part is in, the object is never put together.
     ['failed to put its parts together', (request) => request.method === 'POST' && /[?&]uploadId=/.test(request.url)],
   ])('finishes at the next HEAD an upload whose every byte was stored when storage %s', async (_, failing) => {
@@ -378,7 +386,38 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
     expect(['processing', 'ready']).toContain(state.message.state);
     expect(sha256(await storedOriginal(state.message.id))).toBe(sha256(clip));
     expect(await multipartUploadsUnder(state.message.id)).toBe(0);
-    // Finished once: a second HEAD finds no upload left to finish.
-    expect((await head(upload)).status).toBe(404);
+    // Finished once: a second HEAD finds it finished, with nothing left to do.
+    const again = await head(upload);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('upload-offset')).toBe(String(clip.length));
+    expect(await multipartUploadsUnder(state.message.id)).toBe(0);
+  });
+
+  it('checks an upload once when the client, its last PATCH unanswered while storage is slow, resumes with a HEAD', async () => {
+    const code = await newCode();
+    const upload = await created(code.qrToken, clip.length);
+    // Storage is slow to answer the checks' reads of this upload (the transcoder reads others).
+    proxy.holding = (request) => checksRead(request) && request.url.includes(idOf(upload));
+    const checksOfThis = () => proxy.held.filter((request) => request.url.includes(idOf(upload))).length;
+    const last = patch(upload, 0, clip);
+    await eventually(checksOfThis, (held) => held > 0, 'the checks reading the upload');
+
+    // The client gave up on the PATCH and asks where the upload stands while the checks still run.
+    const resumed = head(upload);
+    // Time for a second run of the checks to reach storage too, were one to start.
+    await new Promise((done) => setTimeout(done, 2_000));
+    const checksRunning = checksOfThis();
+    proxy.letHeldGo();
+
+    const [finished, answered] = await Promise.all([last, resumed]);
+    expect(checksRunning).toBe(1);
+    expect(finished.status).toBe(200);
+    const { message } = (await finished.json()) as { message: { id: string; state: string } };
+    expect(message.state).toBe('processing');
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get('upload-offset')).toBe(String(clip.length));
+    expect(await codeStatus(code)).toBe('recorded');
+    expect(sha256(await storedOriginal(message.id))).toBe(sha256(clip));
+    expect((await head(upload)).headers.get('upload-offset')).toBe(String(clip.length));
   });
 });

@@ -85,6 +85,23 @@ describe('the lock on a resumable upload, across replicas (PostgreSQL)', () => {
     await next.unlock();
   });
 
+  it('keeps a lock held for work that must run to its end when asked to let go, past its lease, until it unlocks', async () => {
+    const [first, second] = [await replica(), await replica()];
+    const kept = first.locker.newLock('videos/four/original', { kept: true });
+    await kept.lock(new AbortController().signal, () => undefined);
+
+    let taken = false;
+    const next = second.locker.newLock('videos/four/original');
+    const taking = next.lock(new AbortController().signal, () => undefined).then(() => (taken = true));
+    // Three leases: a holder that stopped renewing when asked would have lost the lock by now.
+    await new Promise((done) => setTimeout(done, 3 * TIMES.leaseSeconds * 1000));
+    expect(taken).toBe(false);
+
+    await kept.unlock();
+    await taking;
+    await next.unlock();
+  });
+
   it('gives up with tus’s lock timeout when its request ends while a holder that never lets go keeps the upload', async () => {
     const [first, second] = [await replica(), await replica()];
     const stubborn = first.locker.newLock('videos/three/original');

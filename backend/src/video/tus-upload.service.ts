@@ -6,6 +6,7 @@ import {
   BadRequestException,
   ConflictException,
   HttpException,
+  HttpStatus,
   Injectable,
   Logger,
   NotFoundException,
@@ -142,50 +143,63 @@ export class TusUploadService {
     await send(answer, response);
   }
 
-  /** HEAD, PATCH and DELETE of an upload, for the holder of its owner key only. */
+  /**
+   * HEAD, PATCH and DELETE of an upload, for the holder of its owner key only. Once finished the
+   * upload takes no more requests, but its HEAD still answers that every byte is in: a client whose
+   * last PATCH went unanswered (its connection dropped while the checks ran) then knows it is done.
+   */
   async continue(id: string, ownerKey: string | undefined, request: Request, response: Response): Promise<void> {
     requireTus(request);
     const message = await this.ownedUpload(id, ownerKey);
+    if (message.state !== 'uploading') return sendFinished(message, request, response);
     const answer = await this.handle({ request, response, message, ownerKey: ownerKey! });
     // Termination: the store aborted the multipart upload and removed its objects.
     if (request.method === 'DELETE' && answer.status === 204) await this.release(message);
     const whole = request.method === 'HEAD' && answer.status === 200 ? wholeLength(answer) : undefined;
-    if (whole !== undefined) await this.finishAgain(message, whole);
+    if (whole !== undefined) await this.finishOnce(message, videoKeys(message.id).original, whole);
+    // A HEAD that waited for another request's checks finds the store's record of the upload gone.
+    if (request.method === 'HEAD' && answer.status === 404) {
+      const now = await this.ownedUpload(id, ownerKey);
+      if (now.state !== 'uploading') return sendFinished(now, request, response);
+    }
     await send(answer, response);
   }
 
   /**
-   * Every byte is stored, but the checks after the last one did not run to their end, or the parts
-   * were never put together (storage failed then, or the process stopped): the client's HEAD, which
-   * finds the offset at the length, completes and checks it then, so the upload goes on to the
-   * transcoder instead of waiting for its expiry.
-   * Under the upload's lock, so that two such HEADs finish it once.
+   * Every byte is stored and the upload goes through its checks once, to the transcoder or out,
+   * whichever request gets here first: the last PATCH, or a client's HEAD that finds the offset at
+   * the length because the checks after the last byte did not run to their end, the parts were
+   * never put together (storage failed then, or the process stopped), or the client's connection
+   * dropped while the PATCH ran them. Under the upload's lock, kept however long the checks take,
+   * on one replica or several; the request that gets it second finds the message as the first
+   * left it (null: the file was refused and the message is gone).
    */
-  private async finishAgain(message: VideoMessage, size: number): Promise<void> {
-    const key = videoKeys(message.id).original;
-    const lock = this.locker.newLock(key);
-    await lock.lock(new AbortController().signal, () => undefined);
+  private async finishOnce(message: VideoMessage, key: string, size: number): Promise<VideoMessage | null> {
+    const lock = this.locker.newLock(key, { kept: true });
+    await lock
+      .lock(new AbortController().signal, () => undefined)
+      .catch((error: unknown) => {
+        if (error !== TUS_ERRORS.ERR_LOCK_TIMEOUT) throw error;
+        throw new HttpException('error.video.uploadBusy', HttpStatus.LOCKED);
+      });
     try {
-      const current = await this.db.getRepository(VideoMessage).findOneBy({ id: message.id, state: 'uploading' });
-      if (current) {
-        await this.finishStored(current, key, size).catch(async (error: unknown) => {
-          if (!(error instanceof NoSuchKey)) throw error;
-          // Every part is in, but storage failed to put them together: a write of no bytes at the
-          // upload's length makes the store complete it, and the checks run on the whole.
-          await this.tus.datastore.write(Readable.from([]), key, size);
-          await this.finishStored(current, key, size);
-        });
-      }
+      const current = await this.db.getRepository(VideoMessage).findOneBy({ id: message.id });
+      if (current?.state !== 'uploading') return current;
+      return await this.finishStored(current, key, size).catch(async (error: unknown) => {
+        if (!(error instanceof NoSuchKey)) throw error;
+        // Every part is in, but storage failed to put them together: a write of no bytes at the
+        // upload's length makes the store complete it, and the checks run on the whole.
+        await this.tus.datastore.write(Readable.from([]), key, size);
+        return this.finishStored(current, key, size);
+      });
     } finally {
       await lock.unlock();
     }
   }
 
-  /** The message of an unfinished, unexpired upload whose owner key this is; 404 for any other. */
+  /** The message of an unexpired upload, finished or not, whose owner key this is; 404 for any other. */
   private async ownedUpload(id: string, ownerKey: string | undefined): Promise<VideoMessage> {
-    const message = UUID.test(id)
-      ? await this.db.getRepository(VideoMessage).findOneBy({ id, state: 'uploading' })
-      : null;
+    const message = UUID.test(id) ? await this.db.getRepository(VideoMessage).findOneBy({ id }) : null;
     const live = message?.uploadExpiresAt && message.uploadExpiresAt > this.clock.now();
     const expected = live ? Buffer.from(message.ownerKeyHash, 'hex') : null;
     const given = Buffer.from(hashOwnerKey(ownerKey ?? ''), 'hex');
@@ -229,7 +243,8 @@ export class TusUploadService {
    * upload answer; a refused file goes with its message, freeing the code.
    */
   private async finish(state: TusRequest, upload: Upload) {
-    const stored = await this.finishStored(state.message, upload.id, upload.size ?? 0);
+    const stored = await this.finishOnce(state.message, upload.id, upload.size ?? 0);
+    if (!stored) throw new NotFoundException('error.notFound');
     state.response.setHeader('Content-Type', 'application/json; charset=utf-8');
     return {
       status_code: 200,
@@ -337,6 +352,17 @@ async function send(answer: globalThis.Response, response: Response): Promise<vo
   });
   const body = Buffer.from(await answer.arrayBuffer());
   response.end(body.length ? body : undefined);
+}
+
+/**
+ * A finished upload: to its HEAD, every byte is in (tus clients then report success); anything else
+ * is too late. Without its length (a video that could not play keeps none), it is gone as a whole.
+ */
+function sendFinished(message: VideoMessage, request: Request, response: Response): void {
+  if (request.method !== 'HEAD' || message.sizeBytes === null) throw new NotFoundException('error.notFound');
+  const length = String(message.sizeBytes);
+  response.set({ 'Tus-Resumable': TUS_VERSION, 'Upload-Offset': length, 'Upload-Length': length });
+  response.set('Cache-Control', 'no-store').status(200).end();
 }
 
 function requireTus(request: Request): void {

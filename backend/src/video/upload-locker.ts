@@ -28,8 +28,12 @@ export class PostgresLocker implements Locker {
     private readonly times: LeaseTimes = LEASE_TIMES,
   ) {}
 
-  newLock(id: string): Lock {
-    return new PostgresLock(this.db, id, this.times);
+  /**
+   * `kept`: a lock for work that must run once and to its end (finishing an upload). Asked to let
+   * go, its holder goes on renewing until it unlocks; only a holder that died loses it.
+   */
+  newLock(id: string, { kept = false } = {}): Lock {
+    return new PostgresLock(this.db, id, this.times, kept);
   }
 }
 
@@ -41,6 +45,7 @@ class PostgresLock implements Lock {
     private readonly db: DataSource,
     private readonly uploadId: string,
     private readonly times: LeaseTimes,
+    private readonly kept: boolean,
   ) {}
 
   async lock(stopSignal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
@@ -75,7 +80,7 @@ class PostgresLock implements Lock {
     return taken.length === 1;
   }
 
-  /** Extends the lease; lets go when another request asked for the lock or the lease was lost. */
+  /** Extends the lease; lets go when the lease was lost, or another request asked for it unless kept. */
   private async renew(requestRelease: RequestRelease): Promise<void> {
     try {
       // In a WITH: TypeORM answers an UPDATE with a count beside its rows, a SELECT with its rows.
@@ -86,7 +91,7 @@ class PostgresLock implements Lock {
          ) SELECT release_requested FROM renewed`,
         [this.uploadId, this.holder, this.times.leaseSeconds],
       );
-      if (rows.length === 0 || rows[0].release_requested) {
+      if (rows.length === 0 || (rows[0].release_requested && !this.kept)) {
         clearInterval(this.renewal);
         await requestRelease();
       }

@@ -85,6 +85,11 @@ export class S3FaultProxy {
   failing: (request: S3Request) => boolean = () => false;
   swallowing: (request: S3Request) => boolean = () => false;
   stallingBody: (request: S3Request) => boolean = () => false;
+  /** Picks requests to hold back, unanswered, until `letHeldGo()`: a storage server that is slow. */
+  holding: (request: S3Request) => boolean = () => false;
+  /** The requests held back so far. */
+  readonly held: S3Request[] = [];
+  private heldBack: (() => void)[] = [];
   private readonly server = createHttpServer((incoming, outgoing) => this.forward(incoming, outgoing));
   endpoint = '';
 
@@ -113,6 +118,22 @@ export class S3FaultProxy {
       incoming.resume();
       return;
     }
+    if (this.holding(seen)) {
+      this.held.push(seen);
+      incoming.pause();
+      this.heldBack.push(() => this.pass(incoming, outgoing, seen));
+      return;
+    }
+    this.pass(incoming, outgoing, seen);
+  }
+
+  /** Forwards every request held back so far, and holds no more. */
+  letHeldGo(): void {
+    this.holding = () => false;
+    for (const pass of this.heldBack.splice(0)) pass();
+  }
+
+  private pass(incoming: IncomingMessage, outgoing: import('node:http').ServerResponse, seen: S3Request): void {
     const stallBody = this.stallingBody(seen);
     if (stallBody) this.stalled.push(seen);
     const target = new URL(this.target);

@@ -65,6 +65,17 @@ interface Channel {
   item?: Item[];
 }
 
+/** A character XML 1.0 forbids (the validator below does not look at characters). */
+function notXml(character: string): boolean {
+  const code = character.codePointAt(0)!;
+  return (
+    (code < 0x20 && ![0x9, 0xa, 0xd].includes(code)) ||
+    (code >= 0xd800 && code <= 0xdfff) ||
+    code === 0xfffe ||
+    code === 0xffff
+  );
+}
+
 /** The feed as an XML parser reads it (CDATA as text, entities decoded), after checking it is well-formed. */
 function parse(xml: string): { rss: { '@_version': string; '@_xmlns:atom'?: string; channel: Channel } } {
   expect(XMLValidator.validate(xml)).toBe(true);
@@ -147,6 +158,25 @@ describe('the blog feed (RSS 2.0)', () => {
       expect(URL.canParse(link)).toBe(true);
       expect(new URL(link).origin).toBe(PUBLIC_URL);
     }
+  });
+
+  it.each([
+    ['several CDATA ends', 'a]]>b]]>c ]]>', 'a]]>b]]>c ]]>'],
+    ['a CDATA end that would open an item of its own', 'x]]>y]]><item><title>injected</title></item><![CDATA[', null],
+    ['characters XML cannot carry', '봄꽃\u000b선물\u0000 \uffff끝\ud800', '봄꽃선물 끝'],
+  ])('keeps the feed one well-formed item per post for a title with %s', (_, title, shown) => {
+    const xml = blogFeedXml({
+      publicUrl: PUBLIC_URL,
+      language: 'ko',
+      brand: 'Giftcast',
+      posts: [post({ title, excerpt: `${title} 요약` })],
+      now: NOW,
+    });
+    expect([...xml].filter(notXml)).toEqual([]);
+    const items = parse(xml).rss.channel.item!;
+    expect(items).toHaveLength(1);
+    expect(items[0].title).toBe(shown ?? title);
+    expect(decodeHtml(items[0].description)).toBe(`${shown ?? title} 요약`);
   });
 
   it('keeps a title with <, &, quotes and a CDATA end as the text it is, and escapes the summary as HTML', () => {

@@ -23,6 +23,20 @@ function thumbnail(post: BlogPost, publicUrl: string, language: Language): { url
   return { url, type: type && type.startsWith('image/') ? type : 'application/octet-stream' };
 }
 
+/** Characters XML 1.0 cannot carry at all, escaped or not: C0 controls but tab and newlines, lone surrogates, U+FFFE/F. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * A post's text as the feed can carry it: without the characters XML forbids (a pasted vertical
+ * tab would make every reader refuse the whole feed), and with every `]]>` split out of the CDATA
+ * it is written in. The `feed` library's writer (xml-js) splits only the first one; the later
+ * ones are split here the same way, so a text holding several stays one text.
+ */
+function feedText(text: string): string {
+  const [first, ...rest] = text.replace(NOT_XML, '').split(']]>');
+  return rest.length === 0 ? first : `${first}]]>${rest.join(']]]]><![CDATA[>')}`;
+}
+
 export interface BlogFeedInput {
   publicUrl: string;
   language: Language;
@@ -53,12 +67,12 @@ export function blogFeedXml({ publicUrl, language, brand, posts, now }: BlogFeed
   });
   for (const post of posts) {
     feed.addItem({
-      title: inLanguage(post.title, post.titleEn, language),
+      title: feedText(inLanguage(post.title, post.titleEn, language)),
       link: inLanguageAt(`${publicUrl}/blog/${encodeURIComponent(post.slug)}`, language),
       // Stays the post's own when its slug changes, so readers never see it as a new post.
       guid: `urn:uuid:${post.id}`,
       date: post.createdAt,
-      description: escapeHtml(inLanguage(post.excerpt, post.excerptEn, language)),
+      description: feedText(escapeHtml(inLanguage(post.excerpt, post.excerptEn, language))),
       image: thumbnail(post, publicUrl, language),
     });
   }

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import {
   ConfigError,
   estimatedSecretBits,
@@ -33,6 +34,28 @@ function configError(env: Record<string, string | undefined>): { error: ConfigEr
     return { error: error as ConfigError, variables: problems.map((problem) => problem.split(':')[0]).sort() };
   }
   throw new Error('the environment was accepted');
+}
+
+/**
+ * A compose service's environment as docker compose hands it over: `${NAME:-default}` and
+ * `${NAME:?message}` read from the operator's .env, a name without a value passed on from it.
+ */
+function composeEnvironment(service: string, dotenv: Record<string, string>): Record<string, string> {
+  const { services } = parseYaml(readFileSync(resolve(__dirname, '../../../docker-compose.yml'), 'utf8'), {
+    merge: true,
+  }) as { services: Record<string, { environment: Record<string, string | null> }> };
+  const interpolate = (value: string) =>
+    value.replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_, name: string, kind?: string, fallback?: string) => {
+      if (dotenv[name]) return dotenv[name];
+      if (kind === '?') throw new Error(`${service}: ${fallback}`);
+      return kind === '-' ? fallback! : '';
+    });
+  const environment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(services[service].environment)) {
+    const given = value === null ? dotenv[name] : interpolate(String(value));
+    if (given !== undefined) environment[name] = given;
+  }
+  return environment;
 }
 
 /** A production environment that is safe apart from what each test changes. */
@@ -599,6 +622,35 @@ describe('parseConfig', () => {
       expect(() => parseConfig(production({ ROLE: 'worker' }))).not.toThrow();
       expect(configError(production({ ROLE: 'web' })).variables).toEqual(['ADMIN_PASSWORD', 'JWT_SECRET']);
     });
+
+    it('asks no inquiry address of a worker, which never takes an inquiry', () => {
+      const noInquiryAddress = { ...SAFE_PRODUCTION, INQUIRY_NOTIFY_TO: undefined };
+      expect(() => parseConfig({ ...noInquiryAddress, ROLE: 'worker' })).not.toThrow();
+      expect(
+        configError({ ...noInquiryAddress, ROLE: 'web', ADMIN_PASSWORD: STRONG_PASSWORD, JWT_SECRET: STRONG_SECRET })
+          .variables,
+      ).toEqual(['INQUIRY_NOTIFY_TO']);
+    });
+
+    it.each(['backend', 'worker'])(
+      'starts docker compose’s %s in production with the settings an operator’s .env holds',
+      (service) => {
+        const operatorEnv = {
+          PUBLIC_URL: 'https://giftcast.co.kr',
+          POSTGRES_PASSWORD: 'a-database-password-of-its-own',
+          S3_ACCESS_KEY_ID: 'giftcast-app',
+          S3_SECRET_ACCESS_KEY: 'a-storage-secret-of-its-own',
+          SMTP_URL: SAFE_PRODUCTION.SMTP_URL,
+          MAIL_FROM: SAFE_PRODUCTION.MAIL_FROM,
+          INQUIRY_NOTIFY_TO: SAFE_PRODUCTION.INQUIRY_NOTIFY_TO,
+          ADMIN_PASSWORD: STRONG_PASSWORD,
+          JWT_SECRET: STRONG_SECRET,
+          // The worker profile: the backend answers HTTP, the worker runs the jobs.
+          BACKEND_ROLE: 'web',
+        };
+        expect(() => parseConfig(composeEnvironment(service, operatorEnv))).not.toThrow();
+      },
+    );
 
     it('turns Swagger UI off unless API_DOCS=1', () => {
       expect(parseConfig(secured({})).env.API_DOCS).toBe(false);

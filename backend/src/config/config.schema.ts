@@ -366,7 +366,7 @@ export const envSchema = z
         });
       }
       if (env.NODE_ENV !== 'production') return;
-      // A worker serves nothing but its health check: it needs no admin secret.
+      // A worker serves nothing but its health check: it needs no admin secret (nor INQUIRY_NOTIFY_TO).
       if (env.ROLE !== 'worker') {
         if (!env.ADMIN_PASSWORD_HASH && (!env.ADMIN_PASSWORD || isWeak(env.ADMIN_PASSWORD, 12))) {
           ctx.addIssue({
@@ -387,7 +387,11 @@ export const envSchema = z
           checkStrength(ctx, 'JWT_SECRET', env.JWT_SECRET);
         }
       }
-      for (const [path, message] of unsafeInProduction(env)) ctx.addIssue({ code: 'custom', path: [path], message });
+      for (const [path, message] of unsafeInProduction(env)) {
+        // Inquiries are taken over HTTP, and their notification with them: never on a worker.
+        if (path === 'INQUIRY_NOTIFY_TO' && env.ROLE === 'worker') continue;
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      }
     },
     {
       // Zod skips this once a variable failed; run it anyway, so every problem is reported at once.

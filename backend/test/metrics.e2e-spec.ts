@@ -2,6 +2,7 @@ import { Draining } from '../src/common/draining';
 import { PurgeExpiredJob } from '../src/video/purge-expired.job';
 import { TranscodeJob } from '../src/video/transcode.job';
 import { eventually } from './support/eventually';
+import { S3FaultProxy } from './support/fault-proxy';
 import { uniqueEmail, validInquiry } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeClip } from './support/video-fixtures';
@@ -111,20 +112,40 @@ describe('metrics: Prometheus on METRICS_PORT', () => {
 
 describe('health: liveness and readiness', () => {
   let t: TestApp;
+  let proxy: S3FaultProxy;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp(
+      {},
+      { storageVia: async (endpoint) => (proxy = await new S3FaultProxy(endpoint).start()).endpoint },
+    );
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.stop();
+  });
 
-  it('answers live with the bare status, and ready while the database and the object store answer', async () => {
+  it('answers live with the bare status, and ready', async () => {
     expect((await t.http.get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
     expect((await t.http.get('/api/health/ready').expect(200)).body).toEqual({ status: 'ready' });
+  });
+
+  it('stays ready while the object store, which every replica shares, is down: the health report tells of it', async () => {
+    proxy.failing = () => true;
+    try {
+      expect((await t.http.get('/api/health').expect(200)).body).toEqual({
+        status: 'degraded',
+        checks: expect.objectContaining({ database: 'up', storage: 'down' }),
+      });
+      expect((await t.http.get('/api/health/ready').expect(200)).body).toEqual({ status: 'ready' });
+    } finally {
+      proxy.failing = () => false;
+    }
   });
 
   it('reports not-ready once draining, closes each connection after its answer, and takes no new live list', async () => {
     t.app.get(Draining).start();
     const response = await t.http.get('/api/health/ready').expect(503);
-    expect(response.body).toEqual({ status: 'not-ready', draining: true, checks: { database: 'up', storage: 'up' } });
+    expect(response.body).toEqual({ status: 'not-ready', draining: true });
     expect(response.headers.connection).toBe('close');
     await t.http.get('/api/health/live').expect(200);
     await t.http.get('/api/qr/available').expect(200);

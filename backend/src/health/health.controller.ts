@@ -37,13 +37,13 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({
     summary:
-      'Readiness: 200 while the database and the object store answer and the process is not stopping; 503 ' +
-      'with what is wrong otherwise (through nginx only the bare status)',
+      'Readiness: 200 unless the process is stopping, whatever the database and the object store do (every ' +
+      'replica shares them: GET /api/health reports them); 503 while it drains (through nginx only the bare status)',
   })
   @ApiOkResponse({ type: ReadinessReport })
-  @ApiServiceUnavailableResponse({ type: ReadinessReport, description: 'Not ready, or draining' })
-  async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
-    const report = await this.health.readiness();
+  @ApiServiceUnavailableResponse({ type: ReadinessReport, description: 'Draining' })
+  ready(@Res({ passthrough: true }) response: Response): ReadinessReport {
+    const report = this.health.readiness();
     response.status(report.status === 'ready' ? 200 : 503).setHeader('Cache-Control', 'no-store');
     return report;
   }

@@ -34,9 +34,6 @@ export class ReadinessReport {
 
   @ApiPropertyOptional({ description: 'Set on 503 only: told to stop, finishing what it holds' })
   draining?: boolean;
-
-  @ApiPropertyOptional({ description: 'Set on 503 only' })
-  checks?: HealthChecks;
 }
 
 /** Liveness: the process answers. */
@@ -77,12 +74,14 @@ export class HealthService {
     @Optional() private readonly transcoder?: TranscodeJob,
   ) {}
 
-  /** Ready while the database and the object store answer and the process is not stopping. */
-  async readiness(): Promise<ReadinessReport> {
-    const checks = await this.dependencies();
-    const draining = this.draining.active;
-    if (!draining && checks.database === 'up' && checks.storage === 'up') return { status: 'ready' };
-    return { status: 'not-ready', draining, checks };
+  /**
+   * Ready unless told to stop. The database and the object store are not asked: every replica
+   * shares them, so their outage would take every replica out of the load balancer at once
+   * (Kubernetes routes only to ready pods) and the site would answer nothing, where each replica
+   * still serves its pages and answers the API's 503 meanwhile. `report()` tells of them.
+   */
+  readiness(): ReadinessReport {
+    return this.draining.active ? { status: 'not-ready', draining: true } : { status: 'ready' };
   }
 
   async report(): Promise<HealthReport> {

@@ -80,7 +80,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Readiness: 200 while the database and the object store answer and the process is not stopping; 503 with what is wrong otherwise (through nginx only the bare status) */
+    /** Readiness: 200 unless the process is stopping, whatever the database and the object store do (every replica shares them: GET /api/health reports them); 503 while it drains (through nginx only the bare status) */
     get: operations['HealthController_ready'];
     put?: never;
     post?: never;
@@ -676,8 +676,6 @@ export interface components {
       status: 'ready' | 'not-ready';
       /** @description Set on 503 only: told to stop, finishing what it holds */
       draining?: boolean;
-      /** @description Set on 503 only */
-      checks?: components['schemas']['HealthChecks'];
     };
     CreateInquiryDto: {
       name: string;
@@ -1168,7 +1166,7 @@ export interface operations {
           'application/json': components['schemas']['ReadinessReport'];
         };
       };
-      /** @description Not ready, or draining */
+      /** @description Draining */
       503: {
         headers: {
           [name: string]: unknown;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Backs up Giftcast into a dated folder: the PostgreSQL database (pg_dump, custom format) as
-# database.dump, and every object of the bucket, with its content type, under bucket/ (listed with
-# sizes and SHA-256 in bucket.json).
+# database.dump, and every object of the bucket, with its content type, under bucket/ (bucket.json
+# lists each object's size and SHA-256, and the dump's).
 #
 #   deploy/backup.sh             natively: DATABASE_URL and S3_* from the environment or .env
 #   deploy/backup.sh --compose   the docker compose stack of this repository, running
@@ -48,6 +48,7 @@ echo "Backing up into $folder"
 # The database first: objects added after its snapshot are orphans the purge removes, and every
 # message it lists still has its objects (unless the purge deleted them meanwhile, as expired).
 # The job queue's schema stays out: the backend makes it again as it starts (backup-common.sh).
+# The bucket's export, which writes bucket.json last, lists the dump's size and SHA-256 there too.
 jobs=$(jobs_schema)
 if [[ $mode == native ]]; then
   pg_dump --format=custom --exclude-schema="$jobs" --file="$work/database.dump" --dbname="$DB_URL"

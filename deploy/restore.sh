@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Restores a folder written by deploy/backup.sh into an empty stack: the database dump with
-# pg_restore (one transaction: all or nothing), then every object into the bucket.
+# Restores a folder written by deploy/backup.sh into an empty stack: once the dump and every
+# object's copy match their SHA-256 (bucket.json), the dump with pg_restore (one transaction: all or
+# nothing), then every object into the bucket.
 #
 #   deploy/restore.sh [--force] <backup folder>             natively: DATABASE_URL and S3_* from the environment or .env
 #   deploy/restore.sh --compose [--force] <backup folder>   the docker compose stack (postgres and minio up, backend and worker stopped)
@@ -14,7 +15,7 @@ set -euo pipefail
 . "$(dirname "$0")/backup-common.sh"
 
 usage() {
-  sed -n '2,12s/^# \{0,1\}//p' "$0"
+  sed -n '2,13s/^# \{0,1\}//p' "$0"
   exit "${1:-0}"
 }
 
@@ -97,15 +98,31 @@ clean=()
 ((table_count == 0)) || clean=(--clean --if-exists)
 restore_args=(--no-owner --no-privileges --single-transaction "${clean[@]}")
 
+# The checks passed, yet the store failed (unreachable, full): the database is in, so a second try
+# finds it not empty.
+bucket_failed() {
+  die "the database is restored, the bucket is not (see above): once that is fixed, run again with --force"
+}
+
 echo "Restoring $folder"
+# Everything is checked before anything is written: a damaged copy found by the bucket's import
+# would come after the database was restored, and the next try would find it not empty.
+database_only=
+[[ -n $bucket ]] || database_only=--database-only
+if [[ $mode == native ]]; then
+  bucket_native verify "$folder" ${database_only:+"$database_only"}
+else
+  bucket_compose "$folder" ro verify /backup ${database_only:+"$database_only"}
+fi | sed 's/^/  /' || die "nothing restored: the backup failed its check (see above)"
+
 if [[ $mode == native ]]; then
   pg_restore "${restore_args[@]}" --dbname="$DB_URL" "$folder/database.dump"
   echo "  database: restored"
-  [[ -z $bucket ]] || bucket_native import "$folder" ${force:+--force} | sed 's/^/  bucket: /'
+  [[ -z $bucket ]] || bucket_native import "$folder" ${force:+--force} | sed 's/^/  bucket: /' || bucket_failed
 else
   in_postgres "exec pg_restore ${restore_args[*]} --username=\"\$POSTGRES_USER\" --dbname=\"\$POSTGRES_DB\"" <"$folder/database.dump"
   echo "  database: restored"
-  [[ -z $bucket ]] || bucket_compose "$folder" ro import /backup ${force:+--force} | sed 's/^/  bucket: /'
+  [[ -z $bucket ]] || bucket_compose "$folder" ro import /backup ${force:+--force} | sed 's/^/  bucket: /' || bucket_failed
 fi
 start="the backend"
 [[ $mode == native ]] || start="the stack (docker compose up -d)"

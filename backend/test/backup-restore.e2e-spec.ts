@@ -1,6 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { Client } from 'pg';
 import { startEmbeddedStorage } from '../src/local/embedded-storage';
 import type { BackendProcess } from './support/backend-process';
 import { fullPost, uniqueEmail, validInquiry, validPost } from './support/factories';
@@ -41,8 +44,51 @@ describe('backup and restore (deploy/backup.sh, deploy/restore.sh)', () => {
     expect(folders).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT\d{6}Z$/)]);
     const folder = join(root, folders[0]);
     expect(readdirSync(folder).sort()).toEqual(['bucket', 'bucket.json', 'database.dump']);
-    expect(readFileSync(join(folder, 'database.dump')).subarray(0, 5).toString()).toBe('PGDMP');
+    const dump = readFileSync(join(folder, 'database.dump'));
+    expect(dump.subarray(0, 5).toString()).toBe('PGDMP');
+    expect(JSON.parse(readFileSync(join(folder, 'bucket.json'), 'utf8')).database).toEqual({
+      size: dump.length,
+      sha256: createHash('sha256').update(dump).digest('hex'),
+    });
     return folder;
+  }
+
+  /** A copy of the backup `folder` that `change` then damages or alters. */
+  function changedCopy(folder: string, change: (copy: string) => void): string {
+    const copy = join(mkdtempSync(join(scratch, 'changed-')), 'backup');
+    cpSync(folder, copy, { recursive: true });
+    change(copy);
+    return copy;
+  }
+
+  /** One byte in the middle of the file turned over, its size unchanged. */
+  function flipByte(path: string) {
+    const bytes = readFileSync(path);
+    bytes[bytes.length >> 1] ^= 0xff;
+    writeFileSync(path, bytes);
+  }
+
+  /** The tables of the stack's database, and the keys in its bucket. */
+  async function contentsOf(stack: Stack): Promise<{ tables: string[]; keys: string[] }> {
+    const db = new Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    const s3 = new S3Client({
+      endpoint: stack.storage.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: stack.storage.accessKeyId, secretAccessKey: stack.storage.secretAccessKey },
+    });
+    try {
+      const { rows } = await db.query<{ name: string }>(
+        `SELECT format('%s.%s', schemaname, tablename) AS name FROM pg_tables
+         WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`,
+      );
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+      return { tables: rows.map(({ name }) => name), keys: (page.Contents ?? []).map(({ Key }) => Key!) };
+    } finally {
+      await db.end();
+      s3.destroy();
+    }
   }
 
   beforeAll(async () => {
@@ -237,5 +283,66 @@ describe('backup and restore (deploy/backup.sh, deploy/restore.sh)', () => {
     expect(result.status).toBe(0);
     const backend = await startBackend(target);
     expect(await contentOf(backend.url, await login(backend.url), recordedCode)).toEqual(before);
+  });
+
+  describe('a damaged backup', () => {
+    const modes = [
+      { mode: 'native', args: [] as string[], extra: {} },
+      { mode: 'compose', args: ['--compose'], extra: { STAND_IN_RUNNING: 'postgres,minio' } },
+    ] as const;
+
+    it.each(modes)(
+      'restores nothing ($mode): an object whose copy differs from its SHA-256 is named before the database is written',
+      async ({ mode, args, extra }) => {
+        const { objects } = JSON.parse(readFileSync(join(backups[mode], 'bucket.json'), 'utf8'));
+        const damaged = objects.find((o: { contentType: string }) => o.contentType === 'video/mp4');
+        const folder = changedCopy(backups[mode], (copy) => flipByte(join(copy, 'bucket', damaged.file)));
+        const target = await emptyStack();
+
+        const result = await runScript('restore.sh', [...args, folder], target, extra);
+        expect(result.status).toBe(1);
+        expect(result.stderr).toContain(`${damaged.key}: its copy bucket/${damaged.file} does not match its SHA-256`);
+        expect(result.stderr).toContain('nothing restored');
+        expect(result.stdout).not.toContain('database: restored');
+        expect(await contentsOf(target)).toEqual({ tables: [], keys: [] });
+      },
+    );
+
+    it.each(modes)(
+      'restores nothing ($mode): a database.dump that differs from its SHA-256 is named',
+      async ({ mode, args, extra }) => {
+        const folder = changedCopy(backups[mode], (copy) => flipByte(join(copy, 'database.dump')));
+        const target = await emptyStack();
+
+        const result = await runScript('restore.sh', [...args, folder], target, extra);
+        expect(result.status).toBe(1);
+        expect(result.stderr).toContain('database.dump: does not match its SHA-256');
+        expect(result.stderr).toContain('nothing restored');
+        expect(await contentsOf(target)).toEqual({ tables: [], keys: [] });
+
+        // The database alone is checked as well.
+        const alone = await runScript('restore.sh', [...args, '--database-only', folder], target, extra);
+        expect(alone.status).toBe(1);
+        expect(alone.stderr).toContain('database.dump: does not match its SHA-256');
+        expect(await contentsOf(target)).toEqual({ tables: [], keys: [] });
+      },
+    );
+
+    it('restores a backup written before the dump had a SHA-256, saying that the dump went unchecked', async () => {
+      const folder = changedCopy(backups.native, (copy) => {
+        const manifest = JSON.parse(readFileSync(join(copy, 'bucket.json'), 'utf8'));
+        delete manifest.database;
+        writeFileSync(join(copy, 'bucket.json'), JSON.stringify(manifest));
+      });
+      const target = await emptyStack();
+
+      const result = await runScript('restore.sh', [folder], target);
+      expect(result.status).toBe(0);
+      expect(result.stderr).toContain('database.dump has no SHA-256 in bucket.json');
+      expect(result.stdout).toContain('2 objects');
+      const { tables, keys } = await contentsOf(target);
+      expect(tables).toContain('public.blog_posts');
+      expect(keys).toHaveLength(2);
+    });
   });
 });

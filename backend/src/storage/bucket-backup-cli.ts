@@ -2,13 +2,30 @@ import { z } from 'zod';
 import { errorMessage } from '../common/error-message';
 import { envSchema, readSecretFiles } from '../config/config.schema';
 import { loadDotenv } from '../config/dotenv';
-import { BucketNotEmptyError, bucketIsEmpty, DamagedBackupError, exportBucket, importBucket } from './bucket-backup';
+import {
+  BucketNotEmptyError,
+  bucketIsEmpty,
+  DamagedBackupError,
+  DUMP_FILE,
+  exportBucket,
+  importBucket,
+  MANIFEST_FILE,
+  verifyBackup,
+} from './bucket-backup';
 import { s3ClientFor } from './storage.service';
 
 const USAGE = `Copies the object store bucket (S3_* settings from the environment or .env) to or from a backup folder.
-  bucket-backup-cli.js export <folder>           every object into <folder>/bucket and <folder>/bucket.json
+  bucket-backup-cli.js export <folder>           every object into <folder>/bucket and <folder>/bucket.json (with database.dump's SHA-256)
   bucket-backup-cli.js import <folder> [--force] into the bucket (created if missing); refuses one holding objects unless --force
+  bucket-backup-cli.js verify <folder> [--database-only]
+                                                 checks database.dump and every object's copy against their SHA-256, writing nothing
   bucket-backup-cli.js check-empty               exit 0 when the bucket holds no object, 3 when it does`;
+
+/** The flags each command takes. */
+const FLAGS = new Map([
+  ['import', ['--force']],
+  ['verify', ['--database-only']],
+]);
 
 /** Exit status for a bucket that holds objects (import without --force, check-empty). */
 const NOT_EMPTY = 3;
@@ -28,10 +45,12 @@ const storageSchema = z.object({
 async function main(): Promise<number> {
   const [command, folder, ...flags] = process.argv.slice(2);
   const force = flags.includes('--force');
-  if (!command || (command !== 'check-empty' && !folder) || flags.some((flag) => flag !== '--force')) {
+  if (!command || (command !== 'check-empty' && !folder) || flags.some((flag) => !FLAGS.get(command)?.includes(flag))) {
     console.error(USAGE);
     return 2;
   }
+  // The folder alone: a restore checks it before anything else, whatever the storage settings.
+  if (command === 'verify') return verify(folder, flags.includes('--database-only'));
   loadDotenv();
   // S3_SECRET_ACCESS_KEY_FILE (compose and Kubernetes secrets) as the backend reads it.
   const files = readSecretFiles(process.env);
@@ -76,6 +95,23 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     bucket.client.destroy();
+  }
+}
+
+async function verify(folder: string, databaseOnly: boolean): Promise<number> {
+  try {
+    const manifest = await verifyBackup(folder, { databaseOnly });
+    const parts = [...(manifest.database ? [DUMP_FILE] : []), ...(databaseOnly ? [] : [describe(manifest.objects)])];
+    if (parts.length) console.log(`Checked ${parts.join(' and ')} against their SHA-256: intact.`);
+    if (!manifest.database) {
+      console.error(
+        `${DUMP_FILE} has no SHA-256 in ${MANIFEST_FILE} (a backup written before the dump was listed there): it cannot be checked.`,
+      );
+    }
+    return 0;
+  } catch (error) {
+    console.error(error instanceof DamagedBackupError ? error.message : `${folder}: ${errorMessage(error)}`);
+    return 1;
   }
 }
 

@@ -3,7 +3,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { type BucketManifest, DamagedBackupError, filesForKeys, importBucket, MANIFEST_FILE } from './bucket-backup';
+import {
+  type BucketManifest,
+  DamagedBackupError,
+  DUMP_FILE,
+  filesForKeys,
+  importBucket,
+  MANIFEST_FILE,
+  verifyBackup,
+} from './bucket-backup';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -27,7 +35,7 @@ describe('filesForKeys', () => {
   });
 });
 
-describe('importBucket', () => {
+describe('importBucket and verifyBackup', () => {
   let folder: string;
   // Never reached: a damaged backup is refused before the bucket is asked anything.
   const client = {
@@ -43,16 +51,23 @@ describe('importBucket', () => {
   });
   afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-  function writeManifest(objects: BucketManifest['objects']) {
-    const manifest: BucketManifest = { format: 1, bucket: 'giftcast', copiedAt: new Date().toISOString(), objects };
+  function writeManifest(objects: BucketManifest['objects'], database?: BucketManifest['database']) {
+    const manifest: BucketManifest = {
+      format: 1,
+      bucket: 'giftcast',
+      copiedAt: new Date().toISOString(),
+      ...(database && { database }),
+      objects,
+    };
     writeFileSync(join(folder, MANIFEST_FILE), JSON.stringify(manifest));
   }
+  const goodCopy = { key: 'videos/a.mp4', file: 'videos/a.mp4', size: 11, sha256: sha256('video bytes') };
 
   it('refuses a copy whose bytes differ from its SHA-256, without asking the bucket anything', async () => {
     writeManifest([{ key: 'videos/a.mp4', file: 'videos/a.mp4', size: 11, sha256: sha256('other bytes') }]);
     await expect(importBucket({ client, name: 'giftcast' }, folder)).rejects.toThrow(
       new DamagedBackupError(
-        "the backup's bucket copy is damaged, nothing was restored:\n  videos/a.mp4: its copy does not match its SHA-256",
+        "the backup's bucket copy is damaged, nothing was written into the bucket:\n  videos/a.mp4: its copy bucket/videos/a.mp4 does not match its SHA-256",
       ),
     );
   });
@@ -64,5 +79,35 @@ describe('importBucket', () => {
     ]);
     await expect(importBucket({ client, name: 'giftcast' }, folder)).rejects.toThrow(DamagedBackupError);
     await expect(importBucket({ client, name: 'giftcast' }, folder)).rejects.toThrow(/outside the backup|missing/);
+  });
+
+  it('verifies the dump and every copy, naming each damaged part', async () => {
+    writeFileSync(join(folder, DUMP_FILE), 'PGDMP changed');
+    writeManifest([goodCopy, { ...goodCopy, key: 'videos/b.mp4', file: 'videos/b.mp4' }], {
+      size: 13,
+      sha256: sha256('PGDMP written'),
+    });
+    await expect(verifyBackup(folder)).rejects.toThrow(
+      new DamagedBackupError(
+        'the backup is damaged:\n  database.dump: does not match its SHA-256\n  videos/b.mp4: its copy bucket/videos/b.mp4 is missing',
+      ),
+    );
+    await expect(verifyBackup(folder, { databaseOnly: true })).rejects.toThrow(
+      new DamagedBackupError('the backup is damaged:\n  database.dump: does not match its SHA-256'),
+    );
+  });
+
+  it('passes an intact backup, and one written before the dump was listed (nothing to check it against)', async () => {
+    writeFileSync(join(folder, DUMP_FILE), 'PGDMP written');
+    writeManifest([goodCopy], { size: 13, sha256: sha256('PGDMP written') });
+    await expect(verifyBackup(folder)).resolves.toMatchObject({ database: { size: 13 } });
+    writeManifest([goodCopy]);
+    await expect(verifyBackup(folder)).resolves.not.toHaveProperty('database');
+  });
+
+  it('tells a cut-short dump by its size', async () => {
+    writeFileSync(join(folder, DUMP_FILE), 'PGDMP');
+    writeManifest([goodCopy], { size: 13, sha256: sha256('PGDMP written') });
+    await expect(verifyBackup(folder)).rejects.toThrow('database.dump: is 5 bytes long, not 13');
   });
 });

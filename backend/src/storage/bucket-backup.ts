@@ -17,6 +17,8 @@ import { ensureBucket } from './storage.service';
 /** Inside a backup folder: the list of objects, and the folder holding one file per object. */
 export const MANIFEST_FILE = 'bucket.json';
 export const OBJECTS_DIR = 'bucket';
+/** The database dump deploy/backup.sh writes beside the bucket copy; the manifest lists its SHA-256. */
+export const DUMP_FILE = 'database.dump';
 /** Keys that cannot be a path on disk (`..`, `a//b`, a key that is also a folder) are kept here by hash. */
 const OTHER_KEYS_DIR = '.other-keys';
 const COPIES_AT_ONCE = 4;
@@ -35,10 +37,17 @@ export interface StoredObject {
   metadata?: Record<string, string>;
 }
 
+export interface FileSum {
+  size: number;
+  sha256: string;
+}
+
 export interface BucketManifest {
   format: 1;
   bucket: string;
   copiedAt: string;
+  /** database.dump, when the folder held one; backups written before it was listed have none. */
+  database?: FileSum;
   objects: StoredObject[];
 }
 
@@ -52,7 +61,8 @@ export class DamagedBackupError extends Error {}
 
 /**
  * Copies every object of the bucket, with its content type and headers, into `folder`:
- * bucket/<key> for each object and bucket.json listing them with their sizes and SHA-256.
+ * bucket/<key> for each object and bucket.json listing them with their sizes and SHA-256, and the
+ * size and SHA-256 of the folder's database.dump when it holds one.
  * Objects deleted while the copy runs are left out.
  */
 export async function exportBucket({ client, name }: Bucket, folder: string): Promise<BucketManifest> {
@@ -99,8 +109,36 @@ export async function exportBucket({ client, name }: Bucket, folder: string): Pr
     );
   });
   objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const manifest: BucketManifest = { format: 1, bucket: name, copiedAt: new Date().toISOString(), objects };
+  const database = await sumOf(join(folder, DUMP_FILE)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  const manifest: BucketManifest = {
+    format: 1,
+    bucket: name,
+    copiedAt: new Date().toISOString(),
+    ...(database && { database }),
+    objects,
+  };
   await writeFile(join(folder, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/**
+ * Checks a backup folder and writes nothing: database.dump against the size and SHA-256 the
+ * manifest lists (`database` is undefined for a backup written before the dump was listed), and
+ * unless `databaseOnly` every object's copy as importBucket checks it. Throws DamagedBackupError
+ * naming every damaged part.
+ */
+export async function verifyBackup(folder: string, { databaseOnly = false } = {}): Promise<BucketManifest> {
+  const manifest = await readManifest(folder);
+  const damaged: string[] = [];
+  if (manifest.database) {
+    const problem = await checkFile(join(folder, DUMP_FILE), manifest.database);
+    if (problem) damaged.push(`${DUMP_FILE}: ${problem}`);
+  }
+  if (!databaseOnly) damaged.push(...(await damagedCopies(folder, manifest)));
+  if (damaged.length) throw new DamagedBackupError(`the backup is damaged:\n  ${damaged.join('\n  ')}`);
   return manifest;
 }
 
@@ -115,14 +153,10 @@ export async function importBucket(
   { force = false } = {},
 ): Promise<BucketManifest> {
   const manifest = await readManifest(folder);
-  const damaged: string[] = [];
-  await eachAtMost(COPIES_AT_ONCE, manifest.objects, async (object) => {
-    const problem = await checkCopy(folder, object);
-    if (problem) damaged.push(`${object.key}: ${problem}`);
-  });
+  const damaged = await damagedCopies(folder, manifest);
   if (damaged.length) {
     throw new DamagedBackupError(
-      `the backup's bucket copy is damaged, nothing was restored:\n  ${damaged.join('\n  ')}`,
+      `the backup's bucket copy is damaged, nothing was written into the bucket:\n  ${damaged.join('\n  ')}`,
     );
   }
 
@@ -165,7 +199,13 @@ export async function bucketIsEmpty({ client, name }: Bucket): Promise<boolean> 
 }
 
 export async function readManifest(folder: string): Promise<BucketManifest> {
-  const manifest = JSON.parse(await readFile(join(folder, MANIFEST_FILE), 'utf8')) as BucketManifest;
+  const text = await readFile(join(folder, MANIFEST_FILE), 'utf8');
+  let manifest: BucketManifest;
+  try {
+    manifest = JSON.parse(text) as BucketManifest;
+  } catch {
+    throw new DamagedBackupError(`${MANIFEST_FILE} is not valid JSON`);
+  }
   if (manifest?.format !== 1 || !Array.isArray(manifest.objects)) {
     throw new DamagedBackupError(`${MANIFEST_FILE} is not a bucket copy this version can read`);
   }
@@ -183,16 +223,34 @@ async function listKeys(client: S3Client, bucket: string): Promise<{ key: string
   return keys;
 }
 
-async function checkCopy(folder: string, object: StoredObject): Promise<string | undefined> {
-  const path = copyPath(folder, object);
+/** "<key>: <what is wrong with its copy>" for every object whose copy is missing or differs. */
+async function damagedCopies(folder: string, manifest: BucketManifest): Promise<string[]> {
+  const damaged: string[] = [];
+  await eachAtMost(COPIES_AT_ONCE, manifest.objects, async (object) => {
+    const problem = await checkFile(copyPath(folder, object), object);
+    if (problem) damaged.push(`${object.key}: its copy ${OBJECTS_DIR}/${object.file} ${problem}`);
+  });
+  return damaged.sort();
+}
+
+/** What is wrong with the file at `path` against its listed size and SHA-256, if anything. */
+async function checkFile(path: string, listed: FileSum): Promise<string | undefined> {
+  let size;
   try {
-    if ((await stat(path)).size !== object.size) return `its copy is not ${object.size} bytes long`;
+    size = (await stat(path)).size;
   } catch {
-    return `its copy ${OBJECTS_DIR}/${object.file} is missing`;
+    return 'is missing';
   }
+  // The size first: a cut-short copy is told apart without reading it.
+  if (size !== listed.size) return `is ${size} bytes long, not ${listed.size}`;
+  return (await sumOf(path)).sha256 === listed.sha256 ? undefined : 'does not match its SHA-256';
+}
+
+async function sumOf(path: string): Promise<FileSum> {
+  const { size } = await stat(path);
   const hash = createHash('sha256');
   await pipeline(createReadStream(path), hash);
-  return hash.digest('hex') === object.sha256 ? undefined : 'its copy does not match its SHA-256';
+  return { size, sha256: hash.digest('hex') };
 }
 
 function copyPath(folder: string, object: StoredObject): string {

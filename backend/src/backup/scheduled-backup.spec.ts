@@ -2,7 +2,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { restic } from './restic';
-import { nextRunAt } from './scheduled-backup';
+import { parseBackupConfig } from '../config/config.schema';
+import { backupScriptEnvironment, nextRunAt } from './scheduled-backup';
 
 describe('nextRunAt', () => {
   const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute, 0, 0);
@@ -19,6 +20,38 @@ describe('nextRunAt', () => {
 
   it('crosses the end of a month', () => {
     expect(nextRunAt(new Date(2026, 1, 28, 12), 3)).toEqual(new Date(2026, 2, 1, 3));
+  });
+});
+
+describe('backupScriptEnvironment', () => {
+  const env = parseBackupConfig({
+    BACKUP_REPOSITORY: '/backups/restic',
+    BACKUP_WORK_DIR: '/work',
+    DATABASE_URL: 'postgres://giftcast@db.internal:5432/giftcast',
+    PGPASSWORD: 'a-database-password',
+    S3_ACCESS_KEY_ID: 'giftcast-app',
+    S3_SECRET_ACCESS_KEY: 'a-storage-secret',
+  });
+  const saved = { ...process.env };
+  afterEach(() => (process.env = { ...saved }));
+
+  it('hands deploy/backup.sh libpq’s TLS settings for pg_dump, and no other setting of the service', () => {
+    Object.assign(process.env, { PGSSLMODE: 'verify-full', PGSSLROOTCERT: '/certs/ca.pem', JWT_SECRET: 'not-for-it' });
+    const handed = backupScriptEnvironment(env, '/work/staging');
+    expect(handed).toMatchObject({
+      PGSSLMODE: 'verify-full',
+      PGSSLROOTCERT: '/certs/ca.pem',
+      DATABASE_URL: 'postgres://giftcast@db.internal:5432/giftcast',
+      PGPASSWORD: 'a-database-password',
+      BACKUP_ROOT: '/work/staging',
+    });
+    expect(handed).not.toHaveProperty('JWT_SECRET');
+  });
+
+  it('leaves libpq’s TLS settings out where the service has none', () => {
+    delete process.env.PGSSLMODE;
+    delete process.env.PGSSLROOTCERT;
+    expect(Object.keys(backupScriptEnvironment(env, '/work/staging'))).not.toContain('PGSSLMODE');
   });
 });
 

@@ -55,8 +55,14 @@ function resticTime(at: Date): string {
   return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
 }
 
-/** What deploy/backup.sh reads, as this service was given it (secrets read from their files). */
-function backupScriptEnvironment(env: BackupEnv, root: string): NodeJS.ProcessEnv {
+/** libpq's own settings pg_dump reads for TLS to a managed PostgreSQL (docs/deployment.md). */
+const LIBPQ_TLS = ['PGSSLMODE', 'PGSSLROOTCERT'] as const;
+
+/**
+ * What deploy/backup.sh reads, as this service was given it (secrets read from their files), and
+ * nothing else of this process's environment but PATH, HOME and libpq's TLS settings.
+ */
+export function backupScriptEnvironment(env: BackupEnv, root: string): NodeJS.ProcessEnv {
   const settings: Record<string, string | boolean | undefined> = {
     DATABASE_URL: env.DATABASE_URL,
     PGPASSWORD: env.PGPASSWORD,
@@ -66,6 +72,7 @@ function backupScriptEnvironment(env: BackupEnv, root: string): NodeJS.ProcessEn
     S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
     S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
     S3_FORCE_PATH_STYLE: String(env.S3_FORCE_PATH_STYLE),
+    ...Object.fromEntries(LIBPQ_TLS.map((name) => [name, process.env[name]])),
   };
   const defined = Object.entries(settings).filter(([, value]) => value !== undefined && value !== '');
   return { PATH: process.env.PATH, HOME: process.env.HOME, BACKUP_ROOT: root, ...Object.fromEntries(defined) };

@@ -13,8 +13,9 @@ jest.setTimeout(90_000);
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ESCAPED_URL = PUBLIC_URL.replace(/\./g, '\\.');
-const PAGE_LINK = new RegExp(`${ESCAPED_URL}/unsubscribe\\?token=(${UUID})`, 'g');
-const ONE_CLICK_HEADER = new RegExp(`^<${ESCAPED_URL}(/api/unsubscribe/one-click\\?token=(${UUID}))>$`);
+// The text part writes `&`, the HTML part `&#38;`.
+const PAGE_LINK = new RegExp(`${ESCAPED_URL}/unsubscribe\\?token=(${UUID})&(?:#38;)?lang=(ko|en)`, 'g');
+const ONE_CLICK_HEADER = new RegExp(`^<${ESCAPED_URL}(/api/unsubscribe/one-click\\?token=(${UUID})&lang=(ko|en))>$`);
 
 type Language = 'ko' | 'en';
 
@@ -77,32 +78,36 @@ async function addSubscribers(
   return added;
 }
 
-const mailsOf = (sink: SmtpSink, slug: string) => sink.mails.filter((m) => (m.text ?? '').includes(`/blog/${slug}\n`));
+const mailsOf = (sink: SmtpSink, slug: string) =>
+  sink.mails.filter((m) => (m.text ?? '').includes(`/blog/${slug}?lang=`));
 
 /** Checks one newsletter mail from end to end and returns the unsubscribe token and one-click path it carries. */
 function expectNewsletterMail(mail: ReceivedMail, post: PostBody, subscriber: Subscriber) {
   const en = subscriber.language === 'en';
   const title = String(en && post.titleEn ? post.titleEn : post.title);
   const excerpt = String(en && post.excerptEn ? post.excerptEn : post.excerpt);
-  const link = `${PUBLIC_URL}/blog/${String(post.slug)}`;
+  // Every link opens the site in the reader's language, whatever their device last chose.
+  const link = `${PUBLIC_URL}/blog/${String(post.slug)}?lang=${subscriber.language}`;
   expect(mail.envelopeTo).toEqual([subscriber.email]);
   expect(mail.subject).toContain(title);
   expect(mail.subject).toContain(en ? 'New on the blog' : '새 글');
   expect(mail.text).toContain(title);
   expect(mail.text).toContain(excerpt);
-  expect(mail.text).toContain(link);
+  expect(mail.text).toContain(`: ${link}\n`);
   expect(mail.text).toContain(en ? 'Read the post' : '글 읽기');
   expect(mail.html).toContain(`href="${link}"`);
   expect(mail.html).toContain(`lang="${subscriber.language}"`);
 
-  const inText = [...(mail.text ?? '').matchAll(PAGE_LINK)].map((m) => m[1]);
-  const inHtml = [...(mail.html ?? '').matchAll(PAGE_LINK)].map((m) => m[1]);
-  expect(new Set([...inText, ...inHtml])).toEqual(new Set([subscriber.token]));
-  expect(mail.html).toContain(`href="${PUBLIC_URL}/unsubscribe?token=${subscriber.token}"`);
+  const inText = [...(mail.text ?? '').matchAll(PAGE_LINK)].map((m) => `${m[1]} ${m[2]}`);
+  const inHtml = [...(mail.html ?? '').matchAll(PAGE_LINK)].map((m) => `${m[1]} ${m[2]}`);
+  expect(new Set([...inText, ...inHtml])).toEqual(new Set([`${subscriber.token} ${subscriber.language}`]));
+  expect(mail.html).toContain(
+    `href="${PUBLIC_URL}/unsubscribe?token=${subscriber.token}&#38;lang=${subscriber.language}"`,
+  );
   expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
   const header = ONE_CLICK_HEADER.exec((mail.header('list-unsubscribe') ?? '').replace(/\s+/g, ''));
-  expect(header?.[2]).toBe(subscriber.token);
-  return { token: inText[0], oneClickPath: header![1] };
+  expect([header?.[2], header?.[3]]).toEqual([subscriber.token, subscriber.language]);
+  return { token: subscriber.token, oneClickPath: header![1] };
 }
 
 describe('newsletter on first publication', () => {
@@ -169,13 +174,14 @@ describe('newsletter on first publication', () => {
     const progress = await finished(postId);
     const mails = mailsOf(t.smtp, String(post.slug));
     expect(mails.map((m) => m.envelopeTo[0]).sort()).toEqual(active.map((s) => s.email).sort());
-    const links = active.map((subscriber) =>
-      expectNewsletterMail(
+    const links = active.map((subscriber) => ({
+      subscriber,
+      ...expectNewsletterMail(
         mails.find((m) => m.envelopeTo[0] === subscriber.email)!,
         post,
         subscriber,
       ),
-    );
+    }));
     expect(progress).toEqual({
       postId,
       slug: post.slug,
@@ -189,11 +195,15 @@ describe('newsletter on first publication', () => {
       finishedAt: expect.any(String),
     });
 
-    // Both unsubscribe routes of the mail work with what the mail carries.
-    await t.http.post('/api/unsubscribe').send({ token: links[0].token }).expect(200);
-    await t.http.post(links[1].oneClickPath).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    // Both unsubscribe routes of the mail work with what the mail carries, its language included:
+    // the page's token from a Korean mail, the List-Unsubscribe URL of an English one.
+    const korean = links.find((l) => l.subscriber.language === 'ko')!;
+    const english = links.find((l) => l.subscriber.language === 'en')!;
+    expect(english.oneClickPath).toBe(`/api/unsubscribe/one-click?token=${english.token}&lang=en`);
+    await t.http.post('/api/unsubscribe').send({ token: korean.token }).expect(200);
+    await t.http.post(english.oneClickPath).type('form').send('List-Unsubscribe=One-Click').expect(200);
     const rows = (await query(`SELECT status = 'active' AS active FROM blog_subscribers WHERE id = ANY($1::uuid[])`, [
-      [active[0].id, active[1].id],
+      [korean.subscriber.id, english.subscriber.id],
     ])) as { active: boolean }[];
     expect(rows.map((r) => r.active)).toEqual([false, false]);
   });

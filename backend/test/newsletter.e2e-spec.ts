@@ -13,9 +13,13 @@ import type { ReceivedMail } from './support/smtp-sink';
 import { PUBLIC_URL, startTestApp, type TestApp } from './support/test-app';
 import { createTestSchema, type TestSchema } from './support/test-database';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const PAGE_LINK = new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}/unsubscribe\\?token=(${UUID})`, 'g');
+// The text part writes `&`, the HTML part `&#38;`.
+const PAGE_LINK = new RegExp(
+  `${PUBLIC_URL.replace(/\./g, '\\.')}/unsubscribe\\?token=(${UUID})&(?:#38;)?lang=(ko|en)`,
+  'g',
+);
 const ONE_CLICK_HEADER = new RegExp(
-  `^<(${PUBLIC_URL.replace(/\./g, '\\.')}(/api/unsubscribe/one-click\\?token=(${UUID})))>$`,
+  `^<(${PUBLIC_URL.replace(/\./g, '\\.')}(/api/unsubscribe/one-click\\?token=(${UUID})&lang=(ko|en)))>$`,
 );
 const NOT_FOUND = { statusCode: 404, error: '유효하지 않거나 만료된 구독 해지 링크입니다' };
 
@@ -30,23 +34,27 @@ interface Subscriber {
 interface MailLinks {
   /** The token of the page link, found identically in the text and the html part. */
   token: string;
+  /** The language both links open the site in: the mail's own. */
+  language: 'ko' | 'en';
   /** Path and query of the List-Unsubscribe one-click URL. */
   oneClickPath: string;
 }
 
 function linksOf(mail: ReceivedMail): MailLinks {
-  const inText = [...(mail.text ?? '').matchAll(PAGE_LINK)].map((m) => m[1]);
-  const inHtml = [...(mail.html ?? '').matchAll(PAGE_LINK)].map((m) => m[1]);
+  const inText = [...(mail.text ?? '').matchAll(PAGE_LINK)].map((m) => `${m[1]} ${m[2]}`);
+  const inHtml = [...(mail.html ?? '').matchAll(PAGE_LINK)].map((m) => `${m[1]} ${m[2]}`);
   expect(inText.length).toBeGreaterThan(0);
   expect(inHtml.length).toBeGreaterThan(0);
   expect(new Set([...inText, ...inHtml]).size).toBe(1);
-  expect(mail.html).toContain(`href="${PUBLIC_URL}/unsubscribe?token=${inText[0]}"`);
+  const [token, language] = inText[0].split(' ') as [string, 'ko' | 'en'];
+  expect(mail.html).toContain(`<html lang="${language}">`);
+  expect(mail.html).toContain(`href="${PUBLIC_URL}/unsubscribe?token=${token}&#38;lang=${language}"`);
 
   expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
   const header = ONE_CLICK_HEADER.exec((mail.header('list-unsubscribe') ?? '').replace(/\s+/g, ''));
   expect(header).not.toBeNull();
-  expect(header![3]).toBe(inText[0]);
-  return { token: inText[0], oneClickPath: header![2] };
+  expect([header![3], header![4]]).toEqual([token, language]);
+  return { token, language, oneClickPath: header![2] };
 }
 
 const HOUR_MS = 3600 * 1000;
@@ -180,7 +188,8 @@ describe('newsletter: /api/subscribe, /api/subscribe/confirm and /api/unsubscrib
       const note = mailsTo(t, email).at(-1)!;
       expect(note.subject).toBe(SUBJECTS.already.ko);
       expect(note.text).not.toContain('/subscribe/confirm');
-      expect(linksOf(note).token).toBe(links.token);
+      // The note's links open the site in the note's language, as the confirmation's link does.
+      expect(linksOf(note)).toMatchObject({ token: links.token, language: 'ko' });
       expect(await subscriber(email)).toMatchObject({ status: 'active', language: 'en' });
     });
 
@@ -493,9 +502,35 @@ describe('newsletter: /api/subscribe, /api/subscribe/confirm and /api/unsubscrib
     it('never unsubscribes on a GET: 303 to the confirm page, the subscriber still active', async () => {
       const { email, links } = await subscribed();
       const response = await t.http.get(links.oneClickPath).redirects(0).expect(303);
-      expect(response.headers.location).toBe(`${PUBLIC_URL}/unsubscribe?token=${links.token}`);
+      expect(response.headers.location).toBe(`${PUBLIC_URL}/unsubscribe?token=${links.token}&lang=ko`);
       await t.http.head(links.oneClickPath).redirects(0).expect(303);
       expect((await subscriber(email)).status).toBe('active');
+    });
+
+    it("unsubscribes by an English mail's one-click URL, whose GET leads to the page in English", async () => {
+      const { email, links } = await subscribed('en');
+      expect(links).toMatchObject({
+        language: 'en',
+        oneClickPath: `/api/unsubscribe/one-click?token=${links.token}&lang=en`,
+      });
+      const page = await t.http.get(links.oneClickPath).redirects(0).expect(303);
+      expect(page.headers.location).toBe(`${PUBLIC_URL}/unsubscribe?token=${links.token}&lang=en`);
+      expect((await subscriber(email)).status).toBe('active');
+      await t.http.post(links.oneClickPath).type('form').send('List-Unsubscribe=One-Click').expect(200);
+      expect((await subscriber(email)).status).toBe('unsubscribed');
+    });
+
+    it.each([
+      ['without a language, as mailed before the links carried one', ''],
+      ['with a language the site does not have', '&lang=fr'],
+      ['with the language twice', '&lang=en&lang=ko'],
+    ])('unsubscribes by a one-click URL %s, whose GET leads to the page without one', async (_, lang) => {
+      const { email, links } = await subscribed();
+      const path = `/api/unsubscribe/one-click?token=${links.token}${lang}`;
+      const page = await t.http.get(path).redirects(0).expect(303);
+      expect(page.headers.location).toBe(`${PUBLIC_URL}/unsubscribe?token=${links.token}`);
+      await t.http.post(path).type('form').send('List-Unsubscribe=One-Click').expect(200);
+      expect((await subscriber(email)).status).toBe('unsubscribed');
     });
 
     it('answers 404 to a one-click POST with an unknown token and 400 without one', async () => {

@@ -1,7 +1,9 @@
+import type { MailMessage } from '../mail/mail-transport';
 import {
   alreadySubscribedMail,
   confirmationMail,
   confirmLink,
+  forReader,
   newPostMail,
   type NewsletterPost,
   postInLanguage,
@@ -10,7 +12,8 @@ import {
 } from './newsletter-mail';
 
 const SITE = 'https://giftcast.example';
-const links = unsubscribeLinks(SITE, '11111111-2222-4333-8444-555555555555');
+const TOKEN = '11111111-2222-4333-8444-555555555555';
+const links = unsubscribeLinks(SITE, TOKEN, 'ko');
 const post: NewsletterPost = {
   slug: 'video-letter',
   title: '선물에 영상 편지 더하기',
@@ -18,6 +21,39 @@ const post: NewsletterPost = {
   excerpt: 'QR 스티커 하나로 선물에 목소리와 표정을 담아보세요.',
   excerptEn: null,
 };
+
+/** Every address of the site a mail holds, once each: in its text, its HTML (unescaped) and its headers. */
+function siteLinks(mail: MailMessage): string[] {
+  const parts = [mail.text, (mail.html ?? '').replace(/&#38;/g, '&'), ...Object.values(mail.headers ?? {})];
+  return [...new Set(parts.flatMap((part) => part.match(/https:\/\/giftcast\.example[^\s"<>]*/g) ?? []))].sort();
+}
+
+/** The unsubscribe page and one-click URL as a mail to a reader of `language` must carry them. */
+const unsubscribeIn = (language: 'ko' | 'en') => ({
+  page: `${SITE}/unsubscribe?token=${TOKEN}&lang=${language}`,
+  oneClick: `${SITE}/api/unsubscribe/one-click?token=${TOKEN}&lang=${language}`,
+});
+
+describe('forReader', () => {
+  it("names the reader's language on any address, Korean too, after a query the address already has", () => {
+    expect(forReader(`${SITE}/blog`, 'en')).toBe(`${SITE}/blog?lang=en`);
+    expect(forReader(`${SITE}/blog`, 'ko')).toBe(`${SITE}/blog?lang=ko`);
+    expect(forReader(`${SITE}/unsubscribe?token=t`, 'en')).toBe(`${SITE}/unsubscribe?token=t&lang=en`);
+  });
+});
+
+describe('unsubscribeLinks', () => {
+  it.each(['ko', 'en'] as const)(
+    "opens the page and the one-click URL with the token in the reader's language (%s)",
+    (language) => {
+      expect(unsubscribeLinks(SITE, TOKEN, language)).toEqual(unsubscribeIn(language));
+    },
+  );
+
+  it('encodes the token', () => {
+    expect(unsubscribeLinks(SITE, 'a+b&c', 'en').page).toBe(`${SITE}/unsubscribe?token=a%2Bb%26c&lang=en`);
+  });
+});
 
 describe('postInLanguage', () => {
   it('takes each English field where the post has one and the Korean one where it does not', () => {
@@ -32,15 +68,30 @@ describe('newPostMail', () => {
     const mail = newPostMail('reader@example.com', 'ko', post, links, SITE);
     expect(mail.to).toBe('reader@example.com');
     expect(mail.subject).toBe(`[Giftcast] 새 글: ${post.title}`);
-    expect(mail.text).toContain(`${SITE}/blog/video-letter`);
+    expect(mail.text).toContain(`${SITE}/blog/video-letter?lang=ko`);
     expect(mail.text).toContain(links.page);
-    expect(mail.html).toContain(`href="${SITE}/blog/video-letter"`);
-    expect(mail.html).toContain(`href="${links.page}"`);
+    expect(mail.html).toContain(`href="${SITE}/blog/video-letter?lang=ko"`);
+    expect(mail.html).toContain(`href="${links.page.replace('&', '&#38;')}"`);
     expect(mail.headers).toEqual({
       'List-Unsubscribe': `<${links.oneClick}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
   });
+
+  it.each(['ko', 'en'] as const)(
+    'leads a reader of %s to the post and the unsubscribe page in their language, and nowhere else on the site',
+    (language) => {
+      const { page, oneClick } = unsubscribeIn(language);
+      const postUrl = `${SITE}/blog/video-letter?lang=${language}`;
+      const mail = newPostMail('reader@example.com', language, post, unsubscribeLinks(SITE, TOKEN, language), SITE);
+      expect(mail.text).toContain(`: ${postUrl}\n`);
+      expect(mail.text.endsWith(`\n${page}`)).toBe(true);
+      expect(mail.html).toContain(`<a href="${postUrl}" style=`);
+      expect(mail.html).toContain(`<a href="${page.replace('&', '&#38;')}">`);
+      expect(mail.headers?.['List-Unsubscribe']).toBe(`<${oneClick}>`);
+      expect(siteLinks(mail)).toEqual([oneClick, postUrl, page].sort());
+    },
+  );
 
   it('writes to English subscribers in English', () => {
     const mail = newPostMail('reader@example.com', 'en', post, links, SITE);
@@ -99,29 +150,53 @@ describe('alreadySubscribedMail', () => {
   ] as const)(
     'tells an active address in %s that nothing changed, with its unsubscribe link',
     (language, subject, copy) => {
-      const mail = alreadySubscribedMail('reader@example.com', language, links, `${SITE}/blog`);
+      const { page, oneClick } = unsubscribeIn(language);
+      const mail = alreadySubscribedMail('reader@example.com', language, unsubscribeLinks(SITE, TOKEN, language), SITE);
       expect(mail.subject).toBe(subject);
       expect(mail.text).toContain(copy);
-      expect(mail.text).toContain(links.page);
+      expect(mail.text).toContain(page);
       expect(mail.text).not.toContain('/subscribe/confirm');
-      expect(mail.html).toContain(`href="${links.page}"`);
+      expect(mail.html).toContain(`href="${page.replace('&', '&#38;')}"`);
       expect(mail.headers).toEqual({
-        'List-Unsubscribe': `<${links.oneClick}>`,
+        'List-Unsubscribe': `<${oneClick}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       });
+    },
+  );
+
+  it.each(['ko', 'en'] as const)(
+    'leads a reader of %s to the blog and the unsubscribe page in their language',
+    (language) => {
+      const { page, oneClick } = unsubscribeIn(language);
+      const mail = alreadySubscribedMail('reader@example.com', language, unsubscribeLinks(SITE, TOKEN, language), SITE);
+      expect(mail.text).toContain(`\n${SITE}/blog?lang=${language}\n`);
+      expect(mail.html).toContain(`<a href="${SITE}/blog?lang=${language}">`);
+      expect(siteLinks(mail)).toEqual([oneClick, `${SITE}/blog?lang=${language}`, page].sort());
     },
   );
 });
 
 describe('welcomeMail', () => {
   it("welcomes in the subscriber's language with the site and a working unsubscribe link", () => {
-    const mail = welcomeMail('reader@example.com', 'en', links, `${SITE}/blog`);
+    const { page, oneClick } = unsubscribeIn('en');
+    const mail = welcomeMail('reader@example.com', 'en', unsubscribeLinks(SITE, TOKEN, 'en'), SITE);
     expect(mail.subject).toBe('[Giftcast] Thanks for subscribing');
-    expect(mail.text).toContain(`${SITE}/blog`);
-    expect(mail.html).toContain(`href="${links.page}"`);
+    expect(mail.text).toContain(`${SITE}/blog?lang=en`);
+    expect(mail.html).toContain(`href="${page.replace('&', '&#38;')}"`);
     expect(mail.headers).toEqual({
-      'List-Unsubscribe': `<${links.oneClick}>`,
+      'List-Unsubscribe': `<${oneClick}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
   });
+
+  it.each(['ko', 'en'] as const)(
+    'leads a reader of %s to the blog and the unsubscribe page in their language',
+    (language) => {
+      const { page, oneClick } = unsubscribeIn(language);
+      const mail = welcomeMail('reader@example.com', language, unsubscribeLinks(SITE, TOKEN, language), SITE);
+      expect(mail.text).toContain(`\n${SITE}/blog?lang=${language}\n`);
+      expect(mail.html).toContain(`<a href="${SITE}/blog?lang=${language}">`);
+      expect(siteLinks(mail)).toEqual([oneClick, `${SITE}/blog?lang=${language}`, page].sort());
+    },
+  );
 });

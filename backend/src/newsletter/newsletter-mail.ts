@@ -8,10 +8,26 @@ export interface UnsubscribeLinks {
   oneClick: string;
 }
 
-export function unsubscribeLinks(publicUrl: string, token: string): UnsubscribeLinks {
-  const query = `token=${encodeURIComponent(token)}`;
-  return { page: `${publicUrl}/unsubscribe?${query}`, oneClick: `${publicUrl}/api/unsubscribe/one-click?${query}` };
+/**
+ * An address of the site for one reader: always with their language, Korean too (unlike the feed's
+ * and the sitemap's `inLanguageAt`), so the page opens in it whatever the device they read the
+ * mail on last chose (the server takes `?lang=` before the cookie: pageLanguage in web/web-app.ts).
+ */
+export function forReader(url: string, language: Language): string {
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${language}`;
 }
+
+/** Both carry the reader's language: the one-click URL for its GET, which leads to the page. */
+export function unsubscribeLinks(publicUrl: string, token: string, language: Language): UnsubscribeLinks {
+  const query = `token=${encodeURIComponent(token)}`;
+  return {
+    page: forReader(`${publicUrl}/unsubscribe?${query}`, language),
+    oneClick: forReader(`${publicUrl}/api/unsubscribe/one-click?${query}`, language),
+  };
+}
+
+/** The blog, where the welcome and the already-subscribed mails lead. */
+const blogLink = (publicUrl: string, language: Language) => forReader(`${publicUrl}/blog`, language);
 
 /** Headers every newsletter mail carries so mail clients can offer one-click unsubscribe. */
 export function listUnsubscribeHeaders(links: UnsubscribeLinks): Record<string, string> {
@@ -69,17 +85,17 @@ const WELCOME = {
 } as const;
 
 /** Sent once the address has confirmed: from now on it gets the newsletter. */
-export function welcomeMail(to: string, language: Language, links: UnsubscribeLinks, siteUrl: string): MailMessage {
+export function welcomeMail(to: string, language: Language, links: UnsubscribeLinks, publicUrl: string): MailMessage {
   const footer = { text: UNSUBSCRIBE_COPY[language], link: links.page };
   return {
-    ...shortMail(to, language, { ...WELCOME[language], link: siteUrl, footer }),
+    ...shortMail(to, language, { ...WELCOME[language], link: blogLink(publicUrl, language), footer }),
     headers: listUnsubscribeHeaders(links),
   };
 }
 
 /** The page where a subscription is confirmed, opening in the language it was asked for. */
 export function confirmLink(publicUrl: string, token: string, language: Language): string {
-  return `${publicUrl}/subscribe/confirm?token=${encodeURIComponent(token)}&lang=${language}`;
+  return forReader(`${publicUrl}/subscribe/confirm?token=${encodeURIComponent(token)}`, language);
 }
 
 const CONFIRMATION = {
@@ -132,11 +148,11 @@ export function alreadySubscribedMail(
   to: string,
   language: Language,
   links: UnsubscribeLinks,
-  siteUrl: string,
+  publicUrl: string,
 ): MailMessage {
   const footer = { text: UNSUBSCRIBE_COPY[language], link: links.page };
   return {
-    ...shortMail(to, language, { ...ALREADY_SUBSCRIBED[language], link: siteUrl, footer }),
+    ...shortMail(to, language, { ...ALREADY_SUBSCRIBED[language], link: blogLink(publicUrl, language), footer }),
     headers: listUnsubscribeHeaders(links),
   };
 }
@@ -185,7 +201,7 @@ export function newPostMail(
 ): MailMessage {
   const copy = NEW_POST[language];
   const { title, excerpt } = postInLanguage(post, language);
-  const postUrl = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+  const postUrl = forReader(`${publicUrl}/blog/${encodeURIComponent(post.slug)}`, language);
   const unsubscribe = UNSUBSCRIBE_COPY[language];
   const text = [
     copy.intro,

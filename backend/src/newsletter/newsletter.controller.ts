@@ -2,12 +2,14 @@ import { Body, Controller, Get, HttpCode, Post, Query, Redirect } from '@nestjs/
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/admin-access.decorators';
 import { RequestLanguage } from '../common/language';
-import { type Language, translate } from '../common/messages';
+import { type Language, LANGUAGES, translate } from '../common/messages';
 import { RateLimit } from '../common/rate-limit';
 import { AppConfig } from '../config/app-config';
 import { ConfirmSubscriptionDto } from './dto/confirm-subscription.dto';
+import { OneClickUnsubscribeDto } from './dto/one-click-unsubscribe.dto';
 import { SubscribeDto } from './dto/subscribe.dto';
 import { UnsubscribeDto } from './dto/unsubscribe.dto';
+import { forReader } from './newsletter-mail';
 import { NewsletterService } from './newsletter.service';
 
 export class NewsletterAnswer {
@@ -77,17 +79,25 @@ export class NewsletterController {
   @ApiQuery({ name: 'token', required: true })
   @ApiOperation({ summary: 'One-click unsubscribe (RFC 8058) for the List-Unsubscribe header' })
   @ApiOkResponse({ type: NewsletterAnswer })
-  async oneClick(@Query() query: UnsubscribeDto, @RequestLanguage() language: Language): Promise<NewsletterAnswer> {
+  async oneClick(
+    @Query() query: OneClickUnsubscribeDto,
+    @RequestLanguage() language: Language,
+  ): Promise<NewsletterAnswer> {
     await this.newsletter.unsubscribe(query.token);
     return { success: true, message: translate('unsubscribe.done', language) };
   }
 
-  /** A GET never unsubscribes (link scanners follow links): it leads to the confirm page. */
+  /**
+   * A GET never unsubscribes (link scanners follow links): it leads to the confirm page, in the
+   * reader's language where the URL names one.
+   */
   @Get('unsubscribe/one-click')
   @Redirect()
   @ApiQuery({ name: 'token', required: false })
-  confirmPage(@Query('token') token: unknown): { url: string; statusCode: number } {
+  @ApiQuery({ name: 'lang', required: false, enum: LANGUAGES })
+  confirmPage(@Query('token') token: unknown, @Query('lang') lang: unknown): { url: string; statusCode: number } {
     const query = typeof token === 'string' ? `?token=${encodeURIComponent(token)}` : '';
-    return { url: `${this.config.env.PUBLIC_URL}/unsubscribe${query}`, statusCode: 303 };
+    const page = `${this.config.env.PUBLIC_URL}/unsubscribe${query}`;
+    return { url: lang === 'ko' || lang === 'en' ? forReader(page, lang) : page, statusCode: 303 };
   }
 }

@@ -135,8 +135,8 @@ export class NewsletterService {
         ? alreadySubscribedMail(
             email,
             language,
-            unsubscribeLinks(PUBLIC_URL, subscriber.unsubscribe_token),
-            `${PUBLIC_URL}/blog`,
+            unsubscribeLinks(PUBLIC_URL, subscriber.unsubscribe_token, language),
+            PUBLIC_URL,
           )
         : confirmationMail(email, language, confirmLink(PUBLIC_URL, token, language), hours);
     await this.sendMail(mail, subscriber.id, 'subscribe');
@@ -149,9 +149,9 @@ export class NewsletterService {
     );
     if (!subscriber) throw new NotFoundException('error.subscribe.confirmInvalid');
     const { PUBLIC_URL } = this.config.env;
-    const links = unsubscribeLinks(PUBLIC_URL, subscriber.unsubscribe_token);
+    const links = unsubscribeLinks(PUBLIC_URL, subscriber.unsubscribe_token, subscriber.language);
     await this.sendMail(
-      welcomeMail(subscriber.email, subscriber.language, links, `${PUBLIC_URL}/blog`),
+      welcomeMail(subscriber.email, subscriber.language, links, PUBLIC_URL),
       subscriber.id,
       'welcome',
     );

@@ -132,7 +132,7 @@ export class SendNewsletterJob implements OnModuleInit {
       return { status: 'skipped' };
     }
     const { PUBLIC_URL } = this.config.env;
-    const links = unsubscribeLinks(PUBLIC_URL, record.unsubscribe_token);
+    const links = unsubscribeLinks(PUBLIC_URL, record.unsubscribe_token, record.language);
     try {
       await this.mail.send(newPostMail(record.email, record.language, post, links, PUBLIC_URL));
     } catch (error) {

@@ -164,6 +164,11 @@ describe('logs in production', () => {
       await fetch(`${backend.url}/api/messages/${SECRETS.qrToken}`),
       await fetch(`${backend.url}/api/qr/${SECRETS.qrToken}/image.png?size=200`),
       await fetch(`${backend.url}/api/videos/${SECRETS.videoId}?download=1`),
+      // A resumable upload's address holds its message's id, which is the video's.
+      await fetch(`${backend.url}/api/uploads/${SECRETS.videoId}`, {
+        method: 'HEAD',
+        headers: { 'Tus-Resumable': '1.0.0', 'X-Owner-Key': SECRETS.ownerKey },
+      }),
       await fetch(`${backend.url}/api/unsubscribe/one-click?lang=en&token=${SECRETS.unsubscribeToken}`, {
         redirect: 'manual',
       }),
@@ -187,6 +192,7 @@ describe('logs in production', () => {
       '/api/messages/[Redacted]',
       '/api/qr/[Redacted]/image.png?size=200',
       '/api/videos/[Redacted]?download=1',
+      '/api/uploads/[Redacted]',
       '/api/unsubscribe/one-click?lang=en&token=[Redacted]',
       '/api/unsubscribe',
       '/api/admin/verify',

@@ -6,6 +6,7 @@ describe('loggedUrl', () => {
     ['/api/messages/AbC-123_xyz/video', '/api/messages/[Redacted]/video'],
     ['/api/qr/AbC-123_xyz/image.png?size=300', '/api/qr/[Redacted]/image.png?size=300'],
     ['/api/videos/6f1c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f/poster.jpg', '/api/videos/[Redacted]/poster.jpg'],
+    ['/api/uploads/6f1c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f', '/api/uploads/[Redacted]'],
     ['/v/AbC-123_xyz?lang=en', '/v/[Redacted]?lang=en'],
     ['/unsubscribe?token=abc&lang=en', '/unsubscribe?token=[Redacted]&lang=en'],
     ['/api/unsubscribe/one-click?lang=en&TOKEN=abc', '/api/unsubscribe/one-click?lang=en&TOKEN=[Redacted]'],

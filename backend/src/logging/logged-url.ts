@@ -1,10 +1,11 @@
 const REDACTED = '[Redacted]';
 
-/** Path segments that grant access by being known: QR tokens, and a video's id. */
+/** Path segments that grant access by being known: QR tokens, and a video's id (a resumable upload's too). */
 const CAPABILITY_PATHS = [
   /^(\/api\/messages\/)[^/]+/,
   /^(\/api\/qr\/)(?!available(?:\/|$))[^/]+/,
   /^(\/api\/videos\/)[^/]+/,
+  /^(\/api\/uploads\/)[^/]+/,
   /^(\/v\/)[^/]+/,
 ];
 

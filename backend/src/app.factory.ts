@@ -108,6 +108,15 @@ function closeConnectionsWhileDraining(draining: Draining) {
   };
 }
 
+/** Answers for one visitor only: a code's message (its video's address), an upload, the admin's. */
+const PRIVATE_API = /^\/api\/(admin|messages|uploads)(\/|$)/;
+
+/** Kept by no cache, the browser's own included: what a route says of its own caching still wins. */
+function privateAnswersUnstored(request: Request, response: Response, next: NextFunction): void {
+  if (PRIVATE_API.test(request.path)) response.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
 /**
  * An API path that does not decode names no route: the API's 404, before the router (whose
  * parameter decoding would answer 400) and the pages (which answer theirs in WebApp).
@@ -153,6 +162,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(closeConnectionsWhileDraining(app.get(Draining)));
   if (env.ROLE === 'worker') app.use(onlyHealthChecks);
   app.use(undecodableApiPaths);
+  app.use(privateAnswersUnstored);
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(env), crossOriginEmbedderPolicy: false }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });

@@ -5,7 +5,8 @@ import {
   SUBSCRIBER_LIMITS,
   TESTIMONIAL_LIMITS,
 } from '@giftcast/contract/limits';
-import { startTestApp, type TestApp } from './support/test-app';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app';
+import { makeClip } from './support/video-fixtures';
 
 /** The length limits an OpenAPI schema states for each field of `limits`. */
 function statedLimits(
@@ -54,6 +55,29 @@ describe('health and API surface', () => {
       minimum: QR_GENERATE_LIMITS.count.min,
       maximum: QR_GENERATE_LIMITS.count.max,
     });
+  });
+
+  it('lets no cache keep an answer for one visitor: a code’s message, an upload, the admin’s; public ones as they were', async () => {
+    const auth = { Authorization: `Bearer ${await t.adminToken()}` };
+    const created = await t.http.post('/api/admin/qr').set(auth).send({ count: 1 }).expect(201);
+    const { qrToken } = created.body.items[0] as { qrToken: string };
+    const message = await t.http.get(`/api/messages/${qrToken}`).expect(200);
+    const upload = await t.http
+      .post(`/api/messages/${qrToken}/video`)
+      .attach('video', makeClip('webm'), { filename: 'message.webm', contentType: 'video/webm' })
+      .expect(201);
+    const unstored = [
+      created,
+      await t.http.get('/api/admin/qr').set(auth).expect(200),
+      await t.http.post('/api/admin/verify').send({ password: ADMIN_PASSWORD }).expect(200),
+      message,
+      upload,
+    ];
+    for (const response of unstored) expect(response.headers['cache-control']).toBe('no-store');
+    expect((await t.http.get('/api/posts').expect(200)).headers['cache-control']).toBeUndefined();
+    expect((await t.http.get(`/api/qr/${qrToken}/image.png`).expect(200)).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
   });
 
   it('sends security headers', async () => {

@@ -6,7 +6,7 @@ import { loggedUrl } from '../logging/logged-url';
 import { errorMessage } from './error-message';
 import { requestLanguage } from './language';
 import { type MessageKey, translate } from './messages';
-import { isDatabaseUnavailable, isStorageUnavailable } from './outage';
+import { isDatabaseUnavailable, isFirestoreUnavailable, isStorageUnavailable } from './outage';
 import { ValidationFailedException } from './validation';
 
 export class FieldErrorBody {
@@ -163,7 +163,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     // A dependency that is down is an outage to wait out, not a fault of ours or the client's.
     if (isStorageUnavailable(exception)) return { statusCode: 503, message: 'error.storageUnavailable' };
-    if (isDatabaseUnavailable(exception)) return { statusCode: 503, message: 'error.unavailable' };
+    if (isDatabaseUnavailable(exception) || isFirestoreUnavailable(exception)) {
+      return { statusCode: 503, message: 'error.unavailable' };
+    }
     return { statusCode: 500, message: 'error.internal' };
   }
 }

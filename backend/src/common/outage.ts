@@ -20,6 +20,7 @@ const LOST_CONNECTION =
 
 interface ErrorFields {
   code?: unknown;
+  details?: unknown;
   name?: unknown;
   message?: unknown;
   cause?: unknown;
@@ -70,6 +71,23 @@ export function isStorageUnavailable(error: unknown): boolean {
 export function isStorageError(error: unknown): boolean {
   const { $metadata, name } = fields(error);
   return name !== 'AbortError' && ($metadata !== undefined || isNetworkError(error));
+}
+
+/**
+ * gRPC's status codes for a service that is away or over its capacity: UNAVAILABLE (14, not
+ * reachable), DEADLINE_EXCEEDED (4, no answer in time) and RESOURCE_EXHAUSTED (8, its quota or
+ * capacity spent, as PostgreSQL's too many connections). Not a fault of the request's or ours.
+ */
+const GRPC_OUTAGE_CODES = new Set([14, 4, 8]);
+
+/**
+ * True when Firestore (QR_STORE=firestore) could not be reached, did not answer in time or is over
+ * its quota; its client has already retried by then. Its errors are gRPC's: a numeric status code
+ * with the service's `details`.
+ */
+export function isFirestoreUnavailable(error: unknown): boolean {
+  const { code, details } = fields(error);
+  return typeof code === 'number' && GRPC_OUTAGE_CODES.has(code) && typeof details === 'string';
 }
 
 /**

@@ -170,22 +170,25 @@ describe('parseConfig', () => {
     }
   });
 
-  it('gives the deadlines of the database and the object store their documented defaults', () => {
+  it('gives the deadlines of the database, the object store and Firestore their documented defaults', () => {
     expect(parse({}).env).toMatchObject({
       DATABASE_STATEMENT_TIMEOUT_SECONDS: 60,
       STORAGE_CONNECT_TIMEOUT_SECONDS: 5,
       STORAGE_REQUEST_TIMEOUT_SECONDS: 30,
+      FIRESTORE_TIMEOUT_SECONDS: 20,
     });
     expect(
       parse({
         DATABASE_STATEMENT_TIMEOUT_SECONDS: '1',
         STORAGE_CONNECT_TIMEOUT_SECONDS: '1',
         STORAGE_REQUEST_TIMEOUT_SECONDS: '1',
+        FIRESTORE_TIMEOUT_SECONDS: '1',
       }).env,
     ).toMatchObject({
       DATABASE_STATEMENT_TIMEOUT_SECONDS: 1,
       STORAGE_CONNECT_TIMEOUT_SECONDS: 1,
       STORAGE_REQUEST_TIMEOUT_SECONDS: 1,
+      FIRESTORE_TIMEOUT_SECONDS: 1,
     });
   });
 
@@ -196,9 +199,11 @@ describe('parseConfig', () => {
       STORAGE_CONNECT_TIMEOUT_SECONDS: '0',
       STORAGE_REQUEST_TIMEOUT_SECONDS: '0',
       TRANSCODE_TIMEOUT_SECONDS: '0',
+      FIRESTORE_TIMEOUT_SECONDS: '0',
     });
     expect(variables).toEqual([
       'DATABASE_STATEMENT_TIMEOUT_SECONDS',
+      'FIRESTORE_TIMEOUT_SECONDS',
       'STORAGE_CONNECT_TIMEOUT_SECONDS',
       'STORAGE_REQUEST_TIMEOUT_SECONDS',
       'TRANSCODE_TIMEOUT_SECONDS',

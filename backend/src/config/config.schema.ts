@@ -341,6 +341,11 @@ export const envSchema = z
         .optional(),
     ),
     GOOGLE_APPLICATION_CREDENTIALS: optionalString,
+    /**
+     * The longest a QR store call to Firestore may take before it counts as an outage (503). Twice
+     * it (a commit sent at the deadline is waited out) stays under nginx's 60-second answer.
+     */
+    FIRESTORE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(25).default(20),
     /** The database password when DATABASE_URL carries none (docker compose), as the driver reads it. */
     PGPASSWORD: z.string().optional(),
     /** Swagger UI at /api/docs: on outside production, and in production only with API_DOCS=1. */

@@ -13,9 +13,11 @@ import {
   type Query,
   type QuerySnapshot,
   Timestamp,
+  type Transaction,
 } from 'firebase-admin/firestore';
 import { errorMessage } from '../common/error-message';
 import { AppConfig } from '../config/app-config';
+import { Deadline } from './firestore-deadline';
 import { formatSerial, QR_POOLS, QR_STATUSES, type QrCode, type QrPool, type QrStatus } from './qr-code';
 import { type QrPage, type QrPageQuery, QrStore } from './qr-store';
 import { newQrToken } from './qr-token';
@@ -32,6 +34,33 @@ const WRITES_PER_COMMIT = 400;
 const FIRST_SNAPSHOT_TIMEOUT_MS = 30_000;
 const RESUBSCRIBE_DELAY_MS = 1000;
 const MAX_RESUBSCRIBE_DELAY_MS = 60_000;
+/**
+ * Firestore's calls that answer once (not its Listen and Write streams, which stay open). Each is
+ * given FIRESTORE_TIMEOUT_SECONDS as its gRPC deadline, its own retries included, instead of the
+ * library's 60 s to 5 minutes.
+ */
+const BOUNDED_CALLS = [
+  'GetDocument',
+  'ListDocuments',
+  'CreateDocument',
+  'UpdateDocument',
+  'DeleteDocument',
+  'BatchGetDocuments',
+  'BeginTransaction',
+  'Commit',
+  'Rollback',
+  'RunQuery',
+  'RunAggregationQuery',
+  'PartitionQuery',
+  'ListCollectionIds',
+  'BatchWrite',
+];
+/**
+ * gRPC keepalive: a connection that goes silent without closing is noticed within 40 s and
+ * replaced; until then every call on it would time out. 30 s is as often as Google's front ends
+ * accept pings (Firebase's Android SDK pings as often).
+ */
+const KEEPALIVE = { 'grpc.keepalive_time_ms': 30_000, 'grpc.keepalive_timeout_ms': 10_000 };
 
 /** A code as stored: the spec's fields plus what ordering, auditing and concurrency need. */
 interface QrDocument {
@@ -84,8 +113,12 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
   private readonly serials: DocumentReference;
   /** TRY_SERIAL_FROM: the serial rule for codes written without a pool. */
   private readonly tryFrom: number;
+  /** FIRESTORE_TIMEOUT_SECONDS: each operation's deadline. */
+  private readonly timeoutMs: number;
   private stopListening?: () => void;
   private adopting: Promise<void> = Promise.resolve();
+  /** Operations not settled yet, those given up at their deadline included. */
+  private readonly running = new Set<Promise<void>>();
   private closed = false;
 
   constructor(config: AppConfig) {
@@ -99,9 +132,14 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
       `giftcast-qr-${randomBytes(6).toString('hex')}`,
     );
     this.db = getFirestore(this.app);
-    // The library reads FIRESTORE_EMULATOR_HOST from the environment itself; this also honours
-    // the setting when it comes from elsewhere (tests).
-    if (env.FIRESTORE_EMULATOR_HOST) this.db.settings({ host: env.FIRESTORE_EMULATOR_HOST, ssl: false });
+    this.timeoutMs = env.FIRESTORE_TIMEOUT_SECONDS * 1000;
+    this.db.settings({
+      // The library reads FIRESTORE_EMULATOR_HOST from the environment itself; this also honours
+      // the setting when it comes from elsewhere (tests).
+      ...(env.FIRESTORE_EMULATOR_HOST && { host: env.FIRESTORE_EMULATOR_HOST, ssl: false }),
+      clientConfig: callDeadlines(this.timeoutMs),
+      ...KEEPALIVE,
+    });
     this.codes = this.db.collection(QR_COLLECTION);
     this.serials = this.db.doc(SERIALS_DOCUMENT);
     this.tryFrom = Number(env.TRY_SERIAL_FROM);
@@ -117,6 +155,9 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     this.stopListening?.();
     this.stopListening = undefined;
     await this.adopting;
+    // An operation given up at its deadline goes on until the library's call deadlines end it,
+    // and a retry of it that finds the client closed fails where nobody listens.
+    await Promise.all(this.running);
     await this.db.terminate().catch(() => undefined);
     await deleteApp(this.app).catch(() => undefined);
   }
@@ -204,24 +245,24 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
 
   async listAvailable(limit: number): Promise<QrCode[]> {
     if (limit <= 0) return [];
-    const snapshot = await this.codes
+    const query = this.codes
       .where('status', '==', 'unused')
       .where('pool', '==', 'try')
       .where('taken', '==', false)
       .orderBy('serial_value')
-      .limit(limit)
-      .get();
+      .limit(limit);
+    const snapshot = await this.withDeadline(() => query.get());
     return snapshot.docs.map((doc) => this.toQrCode(doc));
   }
 
   async findByToken(qrToken: string): Promise<QrCode | null> {
-    const snapshot = await this.codes.where('qr_token', '==', qrToken).limit(1).get();
+    const snapshot = await this.withDeadline(() => this.codes.where('qr_token', '==', qrToken).limit(1).get());
     return snapshot.empty ? null : this.toQrCode(snapshot.docs[0]);
   }
 
   async findById(id: string): Promise<QrCode | null> {
     if (!isDocumentId(id)) return null;
-    const snapshot = await this.codes.doc(id).get();
+    const snapshot = await this.withDeadline(() => this.codes.doc(id).get());
     return snapshot.exists ? this.toQrCode(snapshot) : null;
   }
 
@@ -230,7 +271,11 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
    * filter the page is counted, then read up to its end; with one, the (status- and pool-filtered)
    * codes are read in order and filtered here.
    */
-  async page({ status, pool, serial, page, pageSize }: QrPageQuery): Promise<QrPage> {
+  page(query: QrPageQuery): Promise<QrPage> {
+    return this.withDeadline(() => this.readPage(query));
+  }
+
+  private async readPage({ status, pool, serial, page, pageSize }: QrPageQuery): Promise<QrPage> {
     let query: Query = this.codes;
     if (status) query = query.where('status', '==', status);
     if (pool) query = query.where('pool', '==', pool);
@@ -250,19 +295,21 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
 
   async countByStatus(pool?: QrPool): Promise<Record<QrStatus, number>> {
     const codes = pool ? this.codes.where('pool', '==', pool) : this.codes;
-    const counts = await Promise.all(
-      QR_STATUSES.map(async (status) => {
-        const result = await codes.where('status', '==', status).count().get();
-        return [status, result.data().count] as const;
-      }),
+    const counts = await this.withDeadline(() =>
+      allSettled(
+        QR_STATUSES.map(async (status) => {
+          const result = await codes.where('status', '==', status).count().get();
+          return [status, result.data().count] as const;
+        }),
+      ),
     );
     return Object.fromEntries(counts) as Record<QrStatus, number>;
   }
 
   async createNext(count: number, pool: QrPool, startAt = 1): Promise<QrCode[]> {
     if (count <= 0) return [];
-    const created = await this.claiming(() =>
-      this.db.runTransaction(async (transaction) => {
+    const created = await this.withDeadline(async (deadline) => {
+      const codes = await this.transaction(deadline, async (transaction) => {
         const counter = await transaction.get(this.serials);
         // The counter, or for a collection filled by another system, its highest serial.
         const top = await transaction.get(this.codes.orderBy('serial_value', 'desc').limit(1));
@@ -281,14 +328,17 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
         transaction.set(this.serials, { highest: first + count - 1, updated_at: now });
         for (const [id, data] of codes.slice(0, WRITES_PER_COMMIT)) transaction.create(this.codes.doc(id), data);
         return codes;
-      }),
-    );
-    // Beyond one commit's worth the serials are already reserved; the rest follow in batches.
-    for (let i = WRITES_PER_COMMIT; i < created.length; i += WRITES_PER_COMMIT) {
-      const batch = this.db.batch();
-      for (const [id, data] of created.slice(i, i + WRITES_PER_COMMIT)) batch.create(this.codes.doc(id), data);
-      await batch.commit();
-    }
+      });
+      // Beyond one commit's worth the serials are already reserved; the rest follow in batches,
+      // within the deadline: a batch given up may still land, codes nobody else can take either way.
+      for (let i = WRITES_PER_COMMIT; i < codes.length; i += WRITES_PER_COMMIT) {
+        deadline.reading();
+        const batch = this.db.batch();
+        for (const [id, data] of codes.slice(i, i + WRITES_PER_COMMIT)) batch.create(this.codes.doc(id), data);
+        await batch.commit();
+      }
+      return codes;
+    });
     return created.map(([id, data]) => this.fromData(id, data));
   }
 
@@ -302,8 +352,8 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
   changeStatus(id: string, to: QrStatus, from: readonly QrStatus[]): Promise<QrCode | null> {
     if (!isDocumentId(id)) return Promise.resolve(null);
     const ref = this.codes.doc(id);
-    return this.claiming(() =>
-      this.db.runTransaction(async (transaction) => {
+    return this.withDeadline((deadline) =>
+      this.transaction(deadline, async (transaction) => {
         const snapshot = await transaction.get(ref);
         const current = snapshot.get('status') as QrStatus | undefined;
         if (!snapshot.exists || current === undefined || !from.includes(current)) return null;
@@ -321,8 +371,8 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
   }
 
   take(qrToken: string, newToken: string): Promise<QrCode | null> {
-    return this.claiming(() =>
-      this.db.runTransaction(async (transaction) => {
+    return this.withDeadline((deadline) =>
+      this.transaction(deadline, async (transaction) => {
         const found = await transaction.get(this.codes.where('qr_token', '==', qrToken).limit(1));
         if (found.empty) return null;
         const snapshot = found.docs[0];
@@ -362,6 +412,45 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     };
   }
 
+  /**
+   * `work` within FIRESTORE_TIMEOUT_SECONDS, or a DEADLINE_EXCEEDED error (an outage, 503). The
+   * calls' own deadlines (BOUNDED_CALLS) do not bound an operation: the library retries a query
+   * up to 5 times and a transaction up to 5 times, each with calls of their own, and a server that
+   * refuses connections is retried for minutes.
+   */
+  private withDeadline<T>(work: (deadline: Deadline) => Promise<T>): Promise<T> {
+    return new Deadline(this.timeoutMs).run((deadline) => this.tracked(work(deadline)));
+  }
+
+  /** `operation`, remembered until it settles: shutdown waits for it. */
+  private tracked<T>(operation: Promise<T>): Promise<T> {
+    const settled = operation.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running.add(settled);
+    void settled.then(() => this.running.delete(settled));
+    return operation;
+  }
+
+  /**
+   * `update` in a transaction, again while its claim is taken, within `deadline`. It is given up
+   * while it reads, nothing written yet; a commit once sent is waited out (its call's deadline
+   * bounds it) and its outcome is the answer: a change is not reported failed while it may still
+   * land. Only a commit that gets no answer at all leaves that open (a code then left `recorded`
+   * without a message is freed by the purge's repair sweep).
+   */
+  private transaction<T>(deadline: Deadline, update: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.claiming(() =>
+      this.db.runTransaction(async (transaction) => {
+        deadline.reading();
+        const result = await update(transaction);
+        deadline.commit();
+        return result;
+      }),
+    );
+  }
+
   /** Runs `work` again while its claim was taken by a concurrent writer. */
   private async claiming<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -373,6 +462,12 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
       }
     }
   }
+}
+
+/** Every call of BOUNDED_CALLS with `timeoutMs` as its deadline, in gax's client configuration. */
+function callDeadlines(timeoutMs: number) {
+  const methods = Object.fromEntries(BOUNDED_CALLS.map((name) => [name, { timeout_millis: timeoutMs }]));
+  return { interfaces: { 'google.firestore.v1.Firestore': { methods } } };
 }
 
 /** A service-account key file, or (any other kind of file) Google's application default credentials. */
@@ -422,6 +517,14 @@ function toDate(value: unknown): Date | undefined {
 function serialValueOf(serial: unknown): number | undefined {
   if (typeof serial === 'number' && Number.isSafeInteger(serial)) return serial;
   return typeof serial === 'string' && /^\d{1,15}$/.test(serial) ? Number(serial) : undefined;
+}
+
+/** Every result, or the first failure once every promise has settled: none runs on unseen. */
+async function allSettled<T>(promises: Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<T>).value);
 }
 
 function maxOrNull(...values: (number | null)[]): number | null {

@@ -418,6 +418,18 @@ describe('resumable uploads (tus 1.0) over HTTP', () => {
     expect(answered.headers.get('upload-offset')).toBe(String(clip.length));
     expect(await codeStatus(code)).toBe('recorded');
     expect(sha256(await storedOriginal(message.id))).toBe(sha256(clip));
-    expect((await head(upload)).headers.get('upload-offset')).toBe(String(clip.length));
+
+    // Transcoded, the message's size is the MP4's; the upload's HEAD still answers the upload's own.
+    await eventually(
+      () => t.http.get(`/api/messages/${code.qrToken}`),
+      (r) => r.body.message?.state === 'ready',
+      'the transcode',
+    );
+    const [{ size_bytes }] = await t.db.query('SELECT size_bytes FROM video_messages WHERE id = $1', [message.id]);
+    expect(Number(size_bytes)).not.toBe(clip.length);
+    const later = await head(upload);
+    expect(later.status).toBe(200);
+    expect(later.headers.get('upload-offset')).toBe(String(clip.length));
+    expect(later.headers.get('upload-length')).toBe(String(clip.length));
   });
 });

@@ -23,6 +23,7 @@ import { CreateRateLimits1795805000000 } from './migrations/1795805000000-Create
 import { AddResumableUploads1795810000000 } from './migrations/1795810000000-AddResumableUploads';
 import { CreateUploadLocks1795815000000 } from './migrations/1795815000000-CreateUploadLocks';
 import { DropNewsletterLeases1795820000000 } from './migrations/1795820000000-DropNewsletterLeases';
+import { AddUploadLength1795825000000 } from './migrations/1795825000000-AddUploadLength';
 
 export const ENTITIES = [
   ContactSubmission,
@@ -49,6 +50,7 @@ export const MIGRATIONS = [
   AddResumableUploads1795810000000,
   CreateUploadLocks1795815000000,
   DropNewsletterLeases1795820000000,
+  AddUploadLength1795825000000,
 ];
 
 /** Any number: it only has to be the same for every replica of this application. */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readFileSync } from 'node:fs';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type App, applicationDefault, cert, type Credential, deleteApp, initializeApp } from 'firebase-admin/app';
@@ -156,8 +157,9 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     this.stopListening = undefined;
     await this.adopting;
     // An operation given up at its deadline goes on until the library's call deadlines end it,
-    // and a retry of it that finds the client closed fails where nobody listens.
-    await Promise.all(this.running);
+    // and a retry of it that finds the client closed fails where nobody listens. Waited for one
+    // deadline at most, so that a stop during an outage stays within an orchestrator's grace.
+    await Promise.race([Promise.all(this.running), sleep(this.timeoutMs, undefined, { ref: false })]);
     await this.db.terminate().catch(() => undefined);
     await deleteApp(this.app).catch(() => undefined);
   }

@@ -42,9 +42,13 @@ export class MessageLifecycle {
   /**
    * A new message on an unused code: its row (state `uploading`) and the code `recorded`. Null
    * when the code is not unused any more; of simultaneous claims exactly one succeeds.
-   * `uploadExpiresAt`: a resumable upload, which keeps the code until then.
+   * `resumable`: a resumable upload of `length` bytes, which keeps the code until `expiresAt`.
    */
-  async claim(code: QrCode, ownerKeyHash: string, uploadExpiresAt: Date | null = null): Promise<VideoMessage | null> {
+  async claim(
+    code: QrCode,
+    ownerKeyHash: string,
+    resumable?: { expiresAt: Date; length: number },
+  ): Promise<VideoMessage | null> {
     let changedOutside = false;
     try {
       return await this.db.transaction(async (manager) => {
@@ -56,7 +60,8 @@ export class MessageLifecycle {
             serialNumber: code.serialNumber,
             state: 'uploading',
             ownerKeyHash,
-            uploadExpiresAt,
+            uploadExpiresAt: resumable?.expiresAt ?? null,
+            uploadLength: resumable?.length ?? null,
           }),
         );
         if (!(await this.qr.changeStatus(code.id, 'recorded', ['unused'], manager))) throw new CodeTaken();

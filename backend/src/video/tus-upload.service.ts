@@ -131,7 +131,7 @@ export class TusUploadService {
 
     const ownerKey = randomBytes(24).toString('base64url');
     const expiresAt = new Date(this.clock.now().getTime() + this.config.env.UPLOAD_EXPIRY_HOURS * 3600_000);
-    const message = await this.lifecycle.claim(code, hashOwnerKey(ownerKey), expiresAt);
+    const message = await this.lifecycle.claim(code, hashOwnerKey(ownerKey), { expiresAt, length: Number(length) });
     if (!message) throw new ConflictException('error.qr.taken');
     let answer: globalThis.Response | undefined;
     try {
@@ -156,7 +156,10 @@ export class TusUploadService {
     // Termination: the store aborted the multipart upload and removed its objects.
     if (request.method === 'DELETE' && answer.status === 204) await this.release(message);
     const whole = request.method === 'HEAD' && answer.status === 200 ? wholeLength(answer) : undefined;
-    if (whole !== undefined) await this.finishOnce(message, videoKeys(message.id).original, whole);
+    // Refused by the checks another request ran meanwhile: the upload is gone, not complete.
+    if (whole !== undefined && !(await this.finishOnce(message, videoKeys(message.id).original, whole))) {
+      throw new NotFoundException('error.notFound');
+    }
     // A HEAD that waited for another request's checks finds the store's record of the upload gone.
     if (request.method === 'HEAD' && answer.status === 404) {
       const now = await this.ownedUpload(id, ownerKey);
@@ -356,11 +359,11 @@ async function send(answer: globalThis.Response, response: Response): Promise<vo
 
 /**
  * A finished upload: to its HEAD, every byte is in (tus clients then report success); anything else
- * is too late. Without its length (a video that could not play keeps none), it is gone as a whole.
+ * is too late.
  */
 function sendFinished(message: VideoMessage, request: Request, response: Response): void {
-  if (request.method !== 'HEAD' || message.sizeBytes === null) throw new NotFoundException('error.notFound');
-  const length = String(message.sizeBytes);
+  if (request.method !== 'HEAD' || message.uploadLength === null) throw new NotFoundException('error.notFound');
+  const length = String(message.uploadLength);
   response.set({ 'Tus-Resumable': TUS_VERSION, 'Upload-Offset': length, 'Upload-Length': length });
   response.set('Cache-Control', 'no-store').status(200).end();
 }

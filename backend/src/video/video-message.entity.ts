@@ -4,6 +4,12 @@ import type { UnplayableReason } from './ffmpeg';
 export const MESSAGE_STATES = ['uploading', 'processing', 'ready', 'failed'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
+/** PostgreSQL's bigint, which node-postgres reads as a string, as a number (sizes stay far below 2^53). */
+const BIGINT_AS_NUMBER = {
+  to: (value: number | null) => value,
+  from: (value: string | null) => (value === null ? null : Number(value)),
+};
+
 /**
  * A video message on a QR code: one at a time per code, deleted with its objects when it expires.
  * A `failed` one has no objects and its code is free again; it only tells the giver why.
@@ -35,12 +41,8 @@ export class VideoMessage {
   @Column({ name: 'poster_key', type: 'text', nullable: true })
   posterKey: string | null;
 
-  @Column({
-    name: 'size_bytes',
-    type: 'bigint',
-    nullable: true,
-    transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
-  })
+  /** The uploaded file's size, then the MP4's once it is ready. */
+  @Column({ name: 'size_bytes', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
   sizeBytes: number | null;
 
   @Column({ name: 'duration_seconds', type: 'double precision', nullable: true })
@@ -56,6 +58,10 @@ export class VideoMessage {
   /** A resumable upload in progress: when the purge ends it if it is still unfinished. */
   @Column({ name: 'upload_expires_at', type: 'timestamptz', nullable: true })
   uploadExpiresAt: Date | null;
+
+  /** A resumable upload's length as its client declared it (Upload-Length), kept once finished. */
+  @Column({ name: 'upload_length', type: 'bigint', nullable: true, transformer: BIGINT_AS_NUMBER })
+  uploadLength: number | null;
 
   /**
    * Transcode attempts this video has cost (the lease and retries are the job runner's). The

@@ -1788,6 +1788,7 @@ export interface operations {
   NewsletterController_confirmPage: {
     parameters: {
       query?: {
+        lang?: 'ko' | 'en';
         token?: unknown;
       };
       header?: never;
@@ -1818,6 +1819,8 @@ export interface operations {
       query: {
         /** @description The token from the unsubscribe link */
         token: string;
+        /** @description The reader's language; the POST does not read it */
+        lang?: 'ko' | 'en';
       };
       header?: never;
       path?: never;

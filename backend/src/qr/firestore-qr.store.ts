@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { readFileSync } from 'node:fs';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type App, applicationDefault, cert, type Credential, deleteApp, initializeApp } from 'firebase-admin/app';
@@ -157,9 +156,9 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     this.stopListening = undefined;
     await this.adopting;
     // An operation given up at its deadline goes on until the library's call deadlines end it,
-    // and a retry of it that finds the client closed fails where nobody listens. Waited for one
-    // deadline at most, so that a stop during an outage stays within an orchestrator's grace.
-    await Promise.race([Promise.all(this.running), sleep(this.timeoutMs, undefined, { ref: false })]);
+    // and a retry of it that finds the client terminated rejects inside the library, where
+    // nobody can catch it: the client is terminated only once none is left.
+    await Promise.all(this.running);
     await this.db.terminate().catch(() => undefined);
     await deleteApp(this.app).catch(() => undefined);
   }

@@ -271,6 +271,11 @@ export const MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES;
 export { LANGUAGES, type Language };
 
+/** Whether a value read from a request (a `?lang=`) names one of the site's languages. */
+export function isLanguage(value: unknown): value is Language {
+  return (LANGUAGES as readonly unknown[]).includes(value);
+}
+
 export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MESSAGES, value);
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query, Redirect } from '@nestjs/
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/admin-access.decorators';
 import { RequestLanguage } from '../common/language';
-import { type Language, LANGUAGES, translate } from '../common/messages';
+import { isLanguage, type Language, LANGUAGES, translate } from '../common/messages';
 import { RateLimit } from '../common/rate-limit';
 import { AppConfig } from '../config/app-config';
 import { ConfirmSubscriptionDto } from './dto/confirm-subscription.dto';
@@ -98,6 +98,6 @@ export class NewsletterController {
   confirmPage(@Query('token') token: unknown, @Query('lang') lang: unknown): { url: string; statusCode: number } {
     const query = typeof token === 'string' ? `?token=${encodeURIComponent(token)}` : '';
     const page = `${this.config.env.PUBLIC_URL}/unsubscribe${query}`;
-    return { url: lang === 'ko' || lang === 'en' ? forReader(page, lang) : page, statusCode: 303 };
+    return { url: isLanguage(lang) ? forReader(page, lang) : page, statusCode: 303 };
   }
 }

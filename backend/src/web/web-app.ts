@@ -1,4 +1,5 @@
 import { LANGUAGE_COOKIE, type Language } from '@giftcast/contract/language';
+import { isLanguage } from '../common/messages';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { parse as parseCookie } from 'cookie';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
@@ -23,7 +24,7 @@ import { WebPages } from './web-pages';
  */
 export function pageLanguage(request: Pick<Request, 'query' | 'headers'>): Language {
   const asked = request.query.lang;
-  if (asked === 'en' || asked === 'ko') return asked;
+  if (isLanguage(asked)) return asked;
   // Set by the app when a visitor picks a language (frontend/src/lib/i18n.ts).
   return parseCookie(request.headers.cookie ?? '')[LANGUAGE_COOKIE] === 'en' ? 'en' : 'ko';
 }

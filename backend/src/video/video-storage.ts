@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { addAbortSignal, type Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectsCommand,
@@ -76,7 +76,12 @@ export class VideoStorage implements OnApplicationShutdown {
       }),
       { abortSignal: signal },
     );
-    return { body: object.Body as Readable, length: object.ContentLength };
+    const body = object.Body as Readable;
+    // The signal ends the body itself. The client lets go of it once its request closed (a store
+    // that closes the connection after each answer, as moto does, with bytes still unread), and
+    // Node's pipeline ends a response through its request: it would then wait for good.
+    if (signal) addAbortSignal(signal, body);
+    return { body, length: object.ContentLength };
   }
 
   /** The object's first `count` bytes (fewer if it is shorter). */

@@ -66,6 +66,8 @@ export default defineConfig({
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'ignore',
+      // Stopped as Ctrl-C stops `make run`: the app, then its embedded storage and PostgreSQL.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
       env: {
         PORT: String(E2E.backendPort),
         PUBLIC_URL: E2E.baseUrl,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   GetObjectCommand,
@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { ensureBucket } from './storage.service';
+import { pipeStored } from './stored-body';
 
 /** Inside a backup folder: the list of objects, and the folder holding one file per object. */
 export const MANIFEST_FILE = 'bucket.json';
@@ -89,7 +90,7 @@ export async function exportBucket({ client, name }: Bucket, folder: string): Pr
         done(null, chunk);
       },
     });
-    await pipeline(response.Body as NodeJS.ReadableStream, count, createWriteStream(path));
+    await pipeStored(response.Body as Readable, [count, createWriteStream(path)]);
     if (response.ContentLength !== undefined && size !== response.ContentLength) {
       throw new Error(`object "${key}": received ${size} of ${response.ContentLength} bytes`);
     }

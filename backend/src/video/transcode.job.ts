@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { errorMessage } from '../common/error-message';
 import { isDatabaseUnavailable, isStorageUnavailable, throughOutage } from '../common/outage';
@@ -10,6 +9,7 @@ import { AppConfig } from '../config/app-config';
 import { JobHandedBack, JobRunner } from '../jobs/job-runner';
 import { logId } from '../logging/log-id';
 import { Metrics } from '../metrics/metrics';
+import { pipeStored } from '../storage/stored-body';
 import {
   asUnplayable,
   extractPoster,
@@ -209,7 +209,7 @@ export class TranscodeJob implements OnModuleInit {
   private async download(key: string, file: string, job: AbortSignal): Promise<void> {
     await this.storageStep('downloading the upload', job, async (signal) => {
       const object = await this.objects.read(key, { signal });
-      await pipeline(object.body, createWriteStream(file), { signal });
+      await pipeStored(object.body, [createWriteStream(file)], { signal });
     });
   }
 

@@ -1,6 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { NoSuchKey } from '@aws-sdk/client-s3';
 import {
   BadRequestException,
@@ -28,6 +27,7 @@ import { isStorageError } from '../common/outage';
 import { AppConfig } from '../config/app-config';
 import { logId } from '../logging/log-id';
 import { QrService } from '../qr/qr.service';
+import { pipeStored } from '../storage/stored-body';
 import { refusal } from './media-limits';
 import { type SentMessageResponse, toMessageResponse } from './message-response';
 import { MediaTools } from './media-tools';
@@ -293,7 +293,7 @@ export class TusUploadService {
     try {
       const fed = async () => {
         const object = await this.objects.read(key, { signal: enough.signal });
-        await pipeline(object.body, probe.tap(), discarded(), { signal: enough.signal });
+        await pipeStored(object.body, [probe.tap(), discarded()], { signal: enough.signal });
       };
       await fed().catch((error: unknown) => {
         if (!enough.signal.aborted) throw error;

@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -10,12 +13,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { snapshots } from '../src/backup/restic';
 import { backupOnSchedule, type Clock, extractSnapshot, repositories } from '../src/backup/scheduled-backup';
 import { type BackupEnv, parseBackupConfig } from '../src/config/config.schema';
 import { startEmbeddedStorage } from '../src/local/embedded-storage';
 import { fullPost, uniqueEmail } from './support/factories';
+import { isRunning } from './support/processes';
 import { BUCKET, contentOf, login, runScript, type Stack, startBackendOn } from './support/restored-stack';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createTestDatabase, type TestSchema } from './support/test-database';
@@ -76,7 +81,12 @@ describe('scheduled backups (the backup service: deploy/backup.sh into restic)',
   const cleanups: (() => Promise<unknown>)[] = [];
 
   function backupEnv(overrides: Record<string, string> = {}): BackupEnv {
-    return parseBackupConfig({
+    return parseBackupConfig(backupSettings(overrides));
+  }
+
+  /** The settings of the backup service, as its environment holds them. */
+  function backupSettings(overrides: Record<string, string> = {}): Record<string, string> {
+    return {
       BACKUP_REPOSITORY: join(scratch, 'repository'),
       BACKUP_COPY_REPOSITORY: join(scratch, 'second-location'),
       BACKUP_WORK_DIR: join(scratch, 'work'),
@@ -90,7 +100,7 @@ describe('scheduled backups (the backup service: deploy/backup.sh into restic)',
       S3_ACCESS_KEY_ID: source.storage.accessKeyId,
       S3_SECRET_ACCESS_KEY: source.storage.secretAccessKey,
       ...overrides,
-    });
+    };
   }
 
   beforeAll(async () => {
@@ -211,6 +221,28 @@ describe('scheduled backups (the backup service: deploy/backup.sh into restic)',
       expect.objectContaining({ time: expect.any(String) }),
     ]);
     expect(clock.waits.slice(0, 2)).toEqual([local(11, 3), local(12, 3)]);
+  });
+
+  it('a backup by hand that is stopped (Ctrl-C, the service stopping) ends with what its script started', async () => {
+    // A pg_dump that hangs, as on a database that stopped answering.
+    const bin = join(scratch, 'hanging-bin');
+    const pidFile = join(scratch, 'pg_dump.pid');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'pg_dump'), `#!/bin/sh\necho $$ > ${pidFile}\nexec sleep 300\n`, { mode: 0o755 });
+    const cli = spawn(process.execPath, [resolve(__dirname, '../dist/backup/backup-cli.js'), 'now'], {
+      env: { ...process.env, ...backupSettings({ BACKUP_COPY_REPOSITORY: '' }), PATH: `${bin}:${process.env.PATH}` },
+      stdio: 'ignore',
+    });
+    const exited = once(cli, 'exit');
+    while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8').trim()) await sleep(20);
+    const dump = Number(readFileSync(pidFile, 'utf8'));
+
+    // To the CLI alone, as docker sends its stop to the container's first process.
+    cli.kill('SIGINT');
+    const [code] = await exited;
+    expect(code).toBe(1);
+    // Its pg_dump goes with it, not left writing into a folder that is removed.
+    while (isRunning(dump)) await sleep(20);
   });
 
   it('names a snapshot it does not have', async () => {

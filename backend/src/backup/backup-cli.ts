@@ -23,8 +23,7 @@ async function main(): Promise<number> {
   const env = parseBackupConfig(process.env);
   switch (command) {
     case 'schedule': {
-      const stop = new AbortController();
-      for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stop.abort());
+      const stop = stopOnSignals();
       log(
         `every day at ${String(env.BACKUP_HOUR).padStart(2, '0')}:00 (${process.env.TZ || 'UTC'}) into ${env.BACKUP_REPOSITORY}` +
           `${env.BACKUP_COPY_REPOSITORY ? ` and ${env.BACKUP_COPY_REPOSITORY}` : ''}, ${env.BACKUP_KEEP_DAYS} days kept, ` +
@@ -34,8 +33,9 @@ async function main(): Promise<number> {
       return 0;
     }
     case 'now': {
+      const stop = stopOnSignals();
       const at = new Date();
-      log(`backup ${(await runBackup(env, at)).slice(0, 8)} of ${at.toISOString()} stored`);
+      log(`backup ${(await runBackup(env, at, stop.signal)).slice(0, 8)} of ${at.toISOString()} stored`);
       return 0;
     }
     case 'snapshots':
@@ -47,6 +47,13 @@ async function main(): Promise<number> {
       return 0;
     }
   }
+}
+
+/** Aborts on a stop (Ctrl-C, the service stopping): a backup under way ends with what it started. */
+function stopOnSignals(): AbortController {
+  const stop = new AbortController();
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stop.abort());
+  return stop;
 }
 
 main().then(

@@ -1,9 +1,11 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isRunning } from '../../test/support/processes';
 import { restic } from './restic';
 import { parseBackupConfig } from '../config/config.schema';
-import { backupScriptEnvironment, nextRunAt } from './scheduled-backup';
+import { backupScriptEnvironment, nextRunAt, runScriptAsGroup } from './scheduled-backup';
 
 describe('nextRunAt', () => {
   const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute, 0, 0);
@@ -102,5 +104,35 @@ describe('restic', () => {
     await expect(restic({ location: '/backups/restic', password: 'x' }, ['snapshots'])).rejects.toThrow(
       'restic snapshots on /backups/restic failed: Fatal: wrong password or no key found',
     );
+  });
+});
+
+describe('runScriptAsGroup', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'giftcast-backup-script-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('ends the script and what it started when aborted', async () => {
+    const script = join(dir, 'slow.sh');
+    const pidFile = join(dir, 'child.pid');
+    // Like pg_dump under deploy/backup.sh: a child the script waits for.
+    writeFileSync(script, `sleep 300 & echo $! > ${pidFile}\nwait\n`);
+    const stop = new AbortController();
+    const ran = runScriptAsGroup(script, { env: process.env, signal: stop.signal, timeoutMs: 3_600_000 });
+    while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8').trim()) await sleep(10);
+    const child = Number(readFileSync(pidFile, 'utf8'));
+    expect(isRunning(child)).toBe(true);
+
+    stop.abort();
+    await expect(ran).rejects.toThrow(/SIGTERM/);
+    while (isRunning(child)) await sleep(10);
+  });
+
+  it("rejects with the end of the script's stderr when it fails", async () => {
+    const script = join(dir, 'failing.sh');
+    writeFileSync(script, 'echo "pg_dump: connection refused" >&2\nexit 3\n');
+    await expect(runScriptAsGroup(script, { env: process.env, timeoutMs: 3_600_000 })).rejects.toMatchObject({
+      message: expect.stringMatching(/exit code 3/),
+      stderr: 'pg_dump: connection refused\n',
+    });
   });
 });

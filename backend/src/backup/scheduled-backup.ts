@@ -1,19 +1,50 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import { errorMessage } from '../common/error-message';
 import type { BackupEnv } from '../config/config.schema';
 import { ensureRepository, type ResticRepository, restic, SNAPSHOT_HOST, type Snapshot, snapshots } from './restic';
-
-const run = promisify(execFile);
 
 /** deploy/backup.sh: the database (pg_dump) and the bucket into a folder, as `make backup` writes it. */
 const BACKUP_SCRIPT = resolve(__dirname, '../../../deploy/backup.sh');
 
 /** Longest deploy/backup.sh may take (a large bucket on a slow disk), never into the next night. */
 const BACKUP_SCRIPT_TIMEOUT_MS = 20 * 3600 * 1000;
+
+/**
+ * Runs a bash script in a process group of its own: an abort or the timeout ends the script and
+ * what it started (pg_dump, the bucket copy), which a signal to bash alone would leave running
+ * into a folder that is being removed. Rejects with the end of the script's stderr.
+ */
+export function runScriptAsGroup(
+  script: string,
+  { env, signal, timeoutMs }: { env: NodeJS.ProcessEnv; signal?: AbortSignal; timeoutMs: number },
+): Promise<void> {
+  signal?.throwIfAborted();
+  const child = spawn('bash', [script], { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-16_000)));
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // The group is gone already.
+    }
+  };
+  const timer = setTimeout(stop, timeoutMs);
+  signal?.addEventListener('abort', stop, { once: true });
+  return new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, ended) => {
+      if (code === 0) return resolve();
+      reject(Object.assign(new Error(`${script} ended with ${ended ?? `exit code ${code}`}`), { stderr }));
+    });
+  }).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
+  });
+}
 
 /** What the schedule waits with: the system's clock, or one a test sets. */
 export interface Clock {
@@ -93,11 +124,10 @@ export async function runBackup(env: BackupEnv, at: Date, signal?: AbortSignal):
   rmSync(current, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   try {
-    await run('bash', [BACKUP_SCRIPT], {
+    await runScriptAsGroup(BACKUP_SCRIPT, {
       env: backupScriptEnvironment(env, staging),
       signal,
-      timeout: BACKUP_SCRIPT_TIMEOUT_MS,
-      maxBuffer: 16 * 1024 * 1024,
+      timeoutMs: BACKUP_SCRIPT_TIMEOUT_MS,
     }).catch((error: unknown) => {
       const { stderr } = error as { stderr?: string };
       throw new Error(`deploy/backup.sh failed: ${stderr?.trim() || errorMessage(error)}`);

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorMessage } from '../common/error-message';
+import { startProcessGroup } from '../common/process-group';
 import type { BackupEnv } from '../config/config.schema';
 import { ensureRepository, type ResticRepository, restic, SNAPSHOT_HOST, type Snapshot, snapshots } from './restic';
 
@@ -13,36 +13,28 @@ const BACKUP_SCRIPT = resolve(__dirname, '../../../deploy/backup.sh');
 const BACKUP_SCRIPT_TIMEOUT_MS = 20 * 3600 * 1000;
 
 /**
- * Runs a bash script in a process group of its own: an abort or the timeout ends the script and
- * what it started (pg_dump, the bucket copy), which a signal to bash alone would leave running
- * into a folder that is being removed. Rejects with the end of the script's stderr.
+ * Runs a bash script in a process group of its own (common/process-group.ts): an abort or the
+ * timeout ends the script and what it started (pg_dump, the bucket copy), which a signal to bash
+ * alone would leave running into a folder that is being removed. SIGTERM, which lets the script's
+ * EXIT trap remove what it wrote. Rejects with the end of the script's stderr.
  */
-export function runScriptAsGroup(
+export async function runScriptAsGroup(
   script: string,
   { env, signal, timeoutMs }: { env: NodeJS.ProcessEnv; signal?: AbortSignal; timeoutMs: number },
 ): Promise<void> {
-  signal?.throwIfAborted();
-  const child = spawn('bash', [script], { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-16_000)));
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // The group is gone already.
-    }
-  };
-  const timer = setTimeout(stop, timeoutMs);
-  signal?.addEventListener('abort', stop, { once: true });
-  return new Promise<void>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, ended) => {
-      if (code === 0) return resolve();
-      reject(Object.assign(new Error(`${script} ended with ${ended ?? `exit code ${code}`}`), { stderr }));
-    });
-  }).finally(() => {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', stop);
+  const end = await startProcessGroup('bash', [script], {
+    name: script,
+    env,
+    timeoutMs,
+    timeoutReason: () => new Error(`ran longer than ${timeoutMs / 1000} s`),
+    signal,
+    stopWith: 'SIGTERM',
+    stderrTail: 16_000,
+  }).ended;
+  if (end.code === 0) return;
+  const why = end.stopped ? ` (${end.stopped.message})` : '';
+  throw Object.assign(new Error(`${script} ended with ${end.signal ?? `exit code ${end.code}`}${why}`), {
+    stderr: end.stderr,
   });
 }
 

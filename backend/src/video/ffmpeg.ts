@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { constants } from 'node:os';
 import type { Writable } from 'node:stream';
 import { errorMessage } from '../common/error-message';
+import { startProcessGroup } from '../common/process-group';
 import type { Env } from '../config/config.schema';
 import type { Demuxer } from './video-container';
 
@@ -139,83 +140,35 @@ export interface RunningTool {
   stop(reason: Error): void;
 }
 
-function killGroup(child: ChildProcess): void {
-  try {
-    // The tool leads a process group of its own (detached): whatever it started goes with it.
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-}
-
 /**
- * Starts a tool in a process group of its own, so that a signal sent to the backend's group (Ctrl-C
- * in a terminal) reaches the backend, which stops the tool itself, and never the tool first.
+ * Starts a tool in a process group of its own (common/process-group.ts), killed whole at its limits.
  * `done` rejects with ToolTimeoutError past the wall-clock or CPU limit, with the abort reason when
  * `limits.signal` aborts, with ToolKilledError when a signal from elsewhere killed or stopped it,
  * and with the tool's own error when it exits non-zero: only the last is about the video.
  */
 export function startTool(binary: string, args: string[], limits: RunLimits, { stdin = false } = {}): RunningTool {
   const [command, argv] = limitedCommand(binary, args, limits);
-  let stop: (reason: Error) => void = () => undefined;
-  let child: ChildProcess | undefined;
-  const done = new Promise<string>((resolve, reject) => {
-    limits.signal?.throwIfAborted();
-    child = spawn(command, argv, {
-      stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-      env: toolEnvironment(),
-      detached: true,
-    });
-    const running = child;
-    let stdout = '';
-    let stdoutBytes = 0;
-    let stderr = '';
-    let stopped: Error | undefined;
-    stop = (reason: Error) => {
-      stopped ??= reason;
-      killGroup(running);
-    };
-    const timer = setTimeout(
-      () => stop(new ToolTimeoutError(`${binary} ran longer than ${limits.timeoutMs / 1000} s`)),
-      limits.timeoutMs,
-    );
-    const onAbort = () => stop(limits.signal!.reason instanceof Error ? limits.signal!.reason : new Error('aborted'));
-    limits.signal?.addEventListener('abort', onAbort, { once: true });
-    running.stdin?.on('error', () => undefined); // the tool may stop reading before the input ends
-    // A pipe that fails to read ends in the child's 'close' all the same; unheard, its error would throw.
-    running.stdout!.on('error', () => undefined);
-    running.stderr!.on('error', () => undefined);
-    running.stdout!.on('data', (chunk: Buffer) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > MAX_STDOUT_BYTES)
-        return stop(new Error(`${binary} printed more than ${MAX_STDOUT_BYTES} bytes`));
-      stdout += chunk.toString();
-    });
-    running.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    const settle = () => {
-      clearTimeout(timer);
-      limits.signal?.removeEventListener('abort', onAbort);
-    };
-    running.on('error', (error) => {
-      settle();
-      reject(error);
-    });
-    running.on('close', (code, signal) => {
-      settle();
-      if (stopped) reject(stopped);
-      else if (code === 0) resolve(stdout);
-      else if (signal === 'SIGXCPU')
-        reject(new ToolTimeoutError(`${binary} used up its ${limits.cpuSeconds} s of CPU time`));
-      else if (signal) reject(new ToolKilledError(signal, binary));
-      else if (stoppedBy(stderr)) reject(new ToolKilledError(stoppedBy(stderr)!, binary));
-      else reject(new Error(`${binary} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
-    });
+  const tool = startProcessGroup(command, argv, {
+    name: binary,
+    env: toolEnvironment(),
+    timeoutMs: limits.timeoutMs,
+    timeoutReason: () => new ToolTimeoutError(`${binary} ran longer than ${limits.timeoutMs / 1000} s`),
+    signal: limits.signal,
+    stopWith: 'SIGKILL',
+    stdin,
+    maxStdoutBytes: MAX_STDOUT_BYTES,
+    stderrTail: 4000,
   });
-  return {
-    stdin: child?.stdin ?? null,
-    done,
-    stop: (reason) => stop(reason),
-  };
+  const done = tool.ended.then(({ code, signal, stdout, stderr, stopped }) => {
+    if (stopped) throw stopped;
+    if (code === 0) return stdout;
+    if (signal === 'SIGXCPU') throw new ToolTimeoutError(`${binary} used up its ${limits.cpuSeconds} s of CPU time`);
+    if (signal) throw new ToolKilledError(signal, binary);
+    const stoppedWith = stoppedBy(stderr);
+    if (stoppedWith) throw new ToolKilledError(stoppedWith, binary);
+    throw new Error(`${binary} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  });
+  return { stdin: tool.stdin, done, stop: tool.stop };
 }
 
 /**

@@ -68,14 +68,23 @@ export async function restic(
   }
 }
 
-/** Creates the repository unless it exists; a copy's repository shares the source's chunking (deduplication). */
-export async function ensureRepository(repository: ResticRepository, copyOf?: ResticRepository): Promise<void> {
-  const exists = await restic(repository, ['cat', 'config']).then(
+/**
+ * Creates the repository unless it exists; a copy's repository shares the source's chunking
+ * (deduplication). An abort stops restic either way (an unreachable store can keep it retrying).
+ */
+export async function ensureRepository(
+  repository: ResticRepository,
+  { copyOf, signal }: { copyOf?: ResticRepository; signal?: AbortSignal } = {},
+): Promise<void> {
+  const exists = await restic(repository, ['cat', 'config'], { signal }).then(
     () => true,
-    () => false,
+    () => {
+      signal?.throwIfAborted();
+      return false;
+    },
   );
   if (exists) return;
-  await restic(repository, ['init', ...(copyOf ? ['--copy-chunker-params'] : [])], { from: copyOf });
+  await restic(repository, ['init', ...(copyOf ? ['--copy-chunker-params'] : [])], { from: copyOf, signal });
 }
 
 /** The repository's snapshots of this service, oldest first. */

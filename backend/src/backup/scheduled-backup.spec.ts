@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRunning } from '../../test/support/processes';
-import { restic } from './restic';
+import { ensureRepository, restic } from './restic';
 import { parseBackupConfig } from '../config/config.schema';
 import { backupScriptEnvironment, nextRunAt, runScriptAsGroup } from './scheduled-backup';
 
@@ -97,6 +97,18 @@ describe('restic', () => {
     expect(printed).toBe(
       'copy abc\nrepository=s3:https://s3.example.net/b/giftcast password=the-key from=the-key key=AKIA\n',
     );
+  });
+
+  it('stops checking for the repository when aborted, and creates none', async () => {
+    const calls = join(bin, 'calls');
+    // A store that never answers: restic keeps retrying, as it does against an unreachable one.
+    writeFileSync(join(bin, 'restic'), `#!/bin/sh\necho "$1" >> ${calls}\nexec sleep 300\n`);
+    const stop = new AbortController();
+    const ensured = ensureRepository({ location: 's3:https://unreachable.example/b' }, { signal: stop.signal });
+    while (!existsSync(calls)) await sleep(10);
+    stop.abort();
+    await expect(ensured).rejects.toThrow();
+    expect(readFileSync(calls, 'utf8')).toBe('cat\n');
   });
 
   it('names the repository and restic’s complaint when it fails', async () => {

@@ -136,7 +136,7 @@ export async function runBackup(env: BackupEnv, at: Date, signal?: AbortSignal):
       });
     }
 
-    await ensureRepository(primary);
+    await ensureRepository(primary, { signal });
     const summary = (
       await restic(
         primary,
@@ -152,7 +152,7 @@ export async function runBackup(env: BackupEnv, at: Date, signal?: AbortSignal):
     await forgetPastRetention(primary, env.BACKUP_KEEP_DAYS, signal);
 
     if (copy) {
-      await ensureRepository(copy, primary);
+      await ensureRepository(copy, { copyOf: primary, signal });
       await restic(copy, ['copy', summary.snapshot_id], { from: primary, signal });
       await forgetPastRetention(copy, env.BACKUP_KEEP_DAYS, signal);
     }

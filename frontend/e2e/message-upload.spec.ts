@@ -17,6 +17,7 @@ const TEXTS = {
     send: '보내기',
     sent: '영상 메시지를 남겼어요!',
     offline: '네트워크 연결을 기다리고 있어요. 다시 연결되면 자동으로 이어서 보내요.',
+    serverAway: '서버가 잠시 응답하지 않아요. 조금 뒤 자동으로 이어서 보내요.',
     shrink: /^줄이고 앞의 .+만 남기기$|^720p로 줄이기$/,
     shrunk: /로 줄였어요\. 확인한 뒤 보내 주세요\.$/,
     player: '당신을 위한 영상 메시지가 도착했어요',
@@ -28,6 +29,7 @@ const TEXTS = {
     send: 'Send',
     sent: 'Your video message has been sent!',
     offline: 'Waiting for the network. Sending continues by itself once you are back online.',
+    serverAway: "The server isn't answering right now. Sending continues by itself in a moment.",
     shrink: /^Shrink and keep the first .+$|^Shrink to 720p$/,
     shrunk: /^Shrunk to .+\. Take a look, then send it\.$/,
     player: 'A video message for you',
@@ -137,6 +139,50 @@ test('the connection drops at about 40 %: the page says it waits, and the upload
   // It went on from the server's offset (asked with HEAD), not from the start.
   const afterDrop = tus.requests.slice(tus.requests.findIndex((sent) => sent.method === 'HEAD'));
   expect(afterDrop.find((sent) => sent.method === 'PATCH')?.offset).toBeGreaterThan(0);
+});
+
+test('the server is away at about 40 % (an outage, a deploy): the page says so, and the same upload finishes once it is back', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const language = projectLanguage();
+  const text = TEXTS[language];
+  await useLanguage(page, language);
+  // The page's clock, so that the retries' back-off (about a minute in all) passes at once.
+  await page.clock.install();
+  const tus = await watchTus(page.context(), statSync(noisy).size);
+  tus.beforeChunk = (before, after) => {
+    if (!tus.outage && before < 0.4 && after >= 0.4) tus.outage = true;
+    return 'keep';
+  };
+  const qrToken = await freshCode(request);
+
+  await page.goto(`/v/${qrToken}`);
+  await page.getByLabel(text.fileLabel).setInputFiles(noisy);
+  const send = page.getByRole('button', { name: text.send });
+  await expect(send).toBeEnabled();
+  await send.click();
+
+  const serverAway = page.getByText(text.serverAway);
+  await expect
+    .poll(
+      async () => {
+        await page.clock.fastForward(5_000);
+        return serverAway.isVisible();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  await expect(page.getByText(text.offline)).toBeHidden();
+  // Every try in the outage asked the same upload's offset again: none created a new one.
+  expect(tus.requests.filter((sent) => sent.method === 'HEAD').length).toBeGreaterThanOrEqual(7);
+  tus.outage = false;
+  await page.clock.fastForward(31_000);
+
+  await expect(page.getByRole('heading', { name: text.sent })).toBeVisible({ timeout: 120_000 });
+  expect(tus.requests.filter((sent) => sent.method === 'POST')).toHaveLength(1);
+  expect(tus.requests.filter((sent) => sent.method === 'DELETE')).toHaveLength(0);
 });
 
 test('a reload at about 60 % resumes from where the upload was, without a new pick @phone', async ({

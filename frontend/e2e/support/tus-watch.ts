@@ -12,10 +12,15 @@ export interface TusWatch {
    * hold after it; `drop` loses the chunk as a broken connection does.
    */
   beforeChunk: (before: number, after: number) => Promise<'drop' | 'keep'> | 'drop' | 'keep';
+  /** While set, the upload's HEAD and PATCH requests are answered 503 as the backend does in an outage. */
+  outage: boolean;
 }
 
+/** The backend's answer while its storage or database is away. */
+const OUTAGE_ANSWER = { statusCode: 503, error: 'Video storage cannot be reached right now.' };
+
 export async function watchTus(context: BrowserContext, fileBytes: number): Promise<TusWatch> {
-  const watch: TusWatch = { requests: [], beforeChunk: () => 'keep' };
+  const watch: TusWatch = { requests: [], beforeChunk: () => 'keep', outage: false };
 
   await context.route('**/api/messages/*/uploads', async (route: Route) => {
     watch.requests.push({ method: route.request().method(), offset: null });
@@ -27,6 +32,10 @@ export async function watchTus(context: BrowserContext, fileBytes: number): Prom
     const offsetHeader = request.headers()['upload-offset'];
     const offset = offsetHeader === undefined ? null : Number(offsetHeader);
     watch.requests.push({ method: request.method(), offset });
+    if (watch.outage && request.method() !== 'DELETE') {
+      await route.fulfill({ status: 503, json: OUTAGE_ANSWER }).catch(() => undefined);
+      return;
+    }
     if (request.method() === 'PATCH' && offset !== null) {
       const bytes = request.postDataBuffer()?.length ?? 0;
       if ((await watch.beforeChunk(offset / fileBytes, (offset + bytes) / fileBytes)) === 'drop') {

@@ -17,11 +17,16 @@ export interface VideoUpload {
   pause: () => void;
 }
 
+/**
+ * Why the upload waits to go on by itself: the connection is gone, or the server keeps answering
+ * with errors of its own (5xx: an outage, a deploy); false while it goes.
+ */
+export type UploadWaiting = 'network' | 'server' | false;
+
 export interface UploadCallbacks {
   /** The share of the bytes the server holds, from 0 to 1; never smaller than before. */
   onProgress: (fraction: number) => void;
-  /** True while the connection is gone and the upload waits to go on by itself. */
-  onWaiting: (waiting: boolean) => void;
+  onWaiting: (waiting: UploadWaiting) => void;
 }
 
 /** Chunks a phone sends in a few seconds on mobile data; a drop costs at most one of them. */
@@ -33,8 +38,17 @@ const NEXT_ROUND_MS = 30_000;
 
 const OWNER_KEY_HEADER = 'X-Owner-Key';
 
+/** A server error (5xx) answering the HEAD that asks where to go on from: passing, so retried. */
+class ServerErrorOnResume extends Error {
+  constructor(readonly status: number) {
+    super(`The server answered ${status} to the upload's offset`);
+  }
+}
+
 function statusOf(error: unknown): number {
-  return error instanceof DetailedError && error.originalResponse ? error.originalResponse.getStatus() : 0;
+  if (!(error instanceof DetailedError)) return 0;
+  if (error.causingError instanceof ServerErrorOnResume) return error.causingError.status;
+  return error.originalResponse?.getStatus() ?? 0;
 }
 
 /** 501 at creation: the server takes no resumable uploads (its storage cannot), only one request. */
@@ -47,12 +61,14 @@ function isResumableOff(error: unknown): boolean {
  * a lost connection or a passing server fault. 409 on a PATCH is an offset the client corrects
  * itself with a HEAD; 409 on the creation means the code was claimed. 423 means an earlier
  * connection of ours still holds the upload on the server: it lets go, and the retry goes on.
+ * 408 is a proxy giving up on a chunk that stalled (nginx's client_body_timeout): the connection's
+ * fault, retried like a drop.
  */
 function isRefusal(error: unknown): boolean {
   const status = statusOf(error);
   if (status < 400 || status >= 500) return false;
   const method = error instanceof DetailedError ? error.originalRequest?.getMethod() : undefined;
-  return !(status === 423 || (method === 'PATCH' && status === 409));
+  return !(status === 408 || status === 423 || (method === 'PATCH' && status === 409));
 }
 
 function apiErrorOf(error: unknown): Error {
@@ -63,10 +79,11 @@ function apiErrorOf(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-function sentMessageOf(response: HttpResponse): SentMessage | null {
+/** The message and owner key of the server's answer to the last bytes; null when the body holds none (a proxy's page). */
+function sentMessageOf(responseBody: string): SentMessage | null {
   try {
-    const body = JSON.parse(response.getBody()) as Partial<SentMessage>;
-    return body.message && body.ownerKey ? (body as SentMessage) : null;
+    const body = JSON.parse(responseBody) as Partial<SentMessage> | null;
+    return body?.message && body.ownerKey ? (body as SentMessage) : null;
   } catch {
     return null;
   }
@@ -110,8 +127,8 @@ export function uploadVideo(
     window.removeEventListener('online', resume);
     clearTimeout(nextRound);
   }
-  const showOffline = () => onWaiting(true);
-  const hideOffline = () => onWaiting(!navigator.onLine);
+  const showOffline = () => onWaiting('network');
+  const hideOffline = () => onWaiting(navigator.onLine ? false : 'network');
   window.addEventListener('offline', showOffline);
   window.addEventListener('online', hideOffline);
   const detach = () => {
@@ -138,6 +155,12 @@ export function uploadVideo(
     onAfterResponse: (request: HttpRequest, response: HttpResponse) => {
       const key = request.getMethod() === 'POST' ? response.getHeader(OWNER_KEY_HEADER) : undefined;
       if (key) ownerKey = key;
+      // tus-js-client meets a HEAD it cannot use by creating a new upload, which the server refuses
+      // while this one holds the code (409). A server error there (an outage, a deploy) is passing:
+      // made an error, it is retried like a drop, from this same upload.
+      if (request.getMethod() === 'HEAD' && response.getStatus() >= 500) {
+        throw new ServerErrorOnResume(response.getStatus());
+      }
     },
     onUploadUrlAvailable: () => {
       // Kept before the first chunk goes: a reload from here on resumes this very upload.
@@ -152,7 +175,7 @@ export function uploadVideo(
     onSuccess: ({ lastResponse }) => {
       detach();
       void forgetPendingUpload(qrToken);
-      resolveDone(sentMessageOf(lastResponse));
+      resolveDone(sentMessageOf(lastResponse.getBody()));
     },
     onError: (error) => {
       if (cancelled) return;
@@ -167,14 +190,17 @@ export function uploadVideo(
       }
       if (!isRefusal(error)) {
         // The retries are spent: wait for the network (or a while), then go on from the server's offset.
-        onWaiting(true);
+        onWaiting(statusOf(error) >= 500 ? 'server' : 'network');
         window.addEventListener('online', resume, { once: true });
         nextRound = setTimeout(resume, NEXT_ROUND_MS);
         return;
       }
       detach();
-      // The server will never take this upload (refused, expired, the code claimed): forget it.
+      // The server will never take this upload (refused, expired, the code claimed): forget it,
+      // there too, so that the code is free for the next try (DELETE with the owner key; a 404
+      // where the server dropped it itself).
       void forgetPendingUpload(qrToken);
+      if (upload.url) upload.abort(true).catch(() => undefined);
       rejectDone(apiErrorOf(error));
     },
   });
@@ -218,7 +244,8 @@ function sendInOneRequest(
   };
   xhr.onload = () => {
     if (xhr.status < 200 || xhr.status >= 300) onEnd(null, new ApiError(xhr.status, xhr.statusText, xhr.responseText));
-    else onEnd(JSON.parse(xhr.responseText) as SentMessage);
+    // Taken, but the answer is not the API's (a proxy's page): the code's state says the rest.
+    else onEnd(sentMessageOf(xhr.responseText));
   };
   xhr.onerror = () => onEnd(null, new Error('Network error while uploading'));
   const form = new FormData();

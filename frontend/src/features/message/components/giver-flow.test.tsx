@@ -234,6 +234,82 @@ describe('uploading a file', () => {
     await waitFor(() => expect(screen.queryByText(text)).not.toBeInTheDocument());
   });
 
+  it.each([
+    ['ko', '서버가 잠시 응답하지 않아요. 조금 뒤 자동으로 이어서 보내요.', '네트워크 연결을 기다리고 있어요.'],
+    [
+      'en',
+      "The server isn't answering right now. Sending continues by itself in a moment.",
+      'Waiting for the network.',
+    ],
+  ] as const)(
+    '[%s] says the server is away, not the network, once its 503s have spent the retries, and goes on by itself',
+    async (language, text, networkText) => {
+      await changeLanguage(language);
+      const rendered = await renderWithProviders(<MessageView qrToken="tok-1" />, { url: '/v/tok-1' });
+      await screen.findByRole('heading', { level: 2 });
+      await rendered.user.upload(
+        screen.getByLabelText(language === 'ko' ? '올릴 영상 파일' : 'Video file to upload'),
+        filledVideoFile(2_000_000),
+      );
+      await stepShown();
+      await rendered.user.click(await enabledSend(language === 'ko' ? '보내기' : 'Send'));
+      await created();
+
+      jest.useFakeTimers();
+      const outage = { statusCode: 503, error: 'Video storage cannot be reached right now.' };
+      // The first try and the 7 retries of RETRY_DELAYS, each answered 503 (a PATCH, then HEADs).
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        expect(screen.queryByText(text)).not.toBeInTheDocument();
+        const open = await waitFor(() => {
+          const sent = FakeXhr.open('PATCH') ?? FakeXhr.open('HEAD');
+          expect(sent).toBeDefined();
+          return sent!;
+        });
+        await open.respond(503, outage);
+        await act(async () => jest.advanceTimersByTimeAsync(30_000));
+      }
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.queryByText(new RegExp(networkText))).not.toBeInTheDocument();
+      expect(screen.queryByText(outage.error)).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+      // The next round asks the server's offset again and goes on from it.
+      const head = await request('HEAD');
+      await head.respond(200, '', { 'Upload-Offset': '0', 'Upload-Length': '2000000', 'Tus-Resumable': '1.0.0' });
+      await (await request('PATCH')).respond(204, '', { 'Upload-Offset': '2000000', 'Tus-Resumable': '1.0.0' });
+      await waitFor(() => expect(screen.queryByText(text)).not.toBeInTheDocument());
+    },
+  );
+
+  it('retries a chunk a proxy cut off as too slow (408), as it does a dropped connection', async () => {
+    const { user } = await choose(filledVideoFile(2_000_000));
+    await user.click(await enabledSend());
+    await created();
+
+    await (await request('PATCH')).respond(408, '<html><body>408 Request Time-out</body></html>');
+
+    const head = await request('HEAD');
+    await head.respond(200, '', { 'Upload-Offset': '0', 'Upload-Length': '2000000', 'Tus-Resumable': '1.0.0' });
+    expect(await request('PATCH')).toBeDefined();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(FakeXhr.instances.filter((xhr) => xhr.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a chunk and ends the upload there too, so the code is free for the next try", async () => {
+    const { user } = await choose(filledVideoFile(2_000_000));
+    await user.click(await enabledSend());
+    await created();
+
+    await (await request('PATCH')).respond(400, { statusCode: 400, error: '업로드 요청이 올바르지 않습니다.' });
+
+    expect(await screen.findByText('업로드 요청이 올바르지 않습니다.')).toBeInTheDocument();
+    const termination = await request('DELETE');
+    expect(termination.url).toMatch(/\/api\/uploads\/u1$/);
+    expect(termination.headers['X-Owner-Key']).toBe('owner-1');
+    await termination.respond(204, '', { 'Tus-Resumable': '1.0.0' });
+    expect(screen.getByRole('button', { name: '보내기' })).toBeInTheDocument();
+  });
+
   it('cancel terminates the upload on the server with the owner key and returns to the preview', async () => {
     const { user } = await choose(filledVideoFile(2_000_000));
     await user.click(await enabledSend());
@@ -354,6 +430,21 @@ describe('uploading a file', () => {
     });
     expect(FakeXhr.instances.filter((xhr) => xhr.method === 'PATCH')).toHaveLength(0);
     expect(screen.queryByText('This server does not take resumable uploads.')).not.toBeInTheDocument();
+  });
+
+  it("where the one request is taken but its answer is not the API's (a proxy's page), reloads the code instead of waiting", async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, code('unused')))
+      .mockResolvedValue(jsonResponse(200, code('recorded', processingMessage())));
+    const { user } = await choose(filledVideoFile(2_000_000));
+    await user.click(await enabledSend());
+    await (await request('POST')).respond(501, { statusCode: 501, error: 'No resumable uploads.' });
+
+    await (await request('POST')).respond(201, '<html><body>Created</body></html>');
+
+    expect(await screen.findByRole('heading', { name: '영상을 준비하고 있어요' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('on 409 (someone else was faster) shows the message and reloads the code', async () => {

@@ -7,7 +7,7 @@ import { errorMessage, hasStatus } from '../../../lib/api-client';
 import { env } from '../../../lib/env';
 import { MAX_RECORDING_MS, type SentMessage } from '../api/message';
 import { savePendingUpload } from '../api/pending-uploads';
-import { isAbort, uploadVideo, type VideoUpload } from '../api/upload-video';
+import { isAbort, uploadVideo, type UploadWaiting, type VideoUpload } from '../api/upload-video';
 import { formatMegabytes } from '../format';
 import { useShrinkOffer } from '../shrink/use-shrink-offer';
 import { ShrinkOffer } from './shrink-offer';
@@ -55,7 +55,7 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
   const outgoing = shrinkState.status === 'shrunk' ? shrinkState.result : chosen;
   const videoRef = useBlobSource(outgoing.video);
   const [progress, setProgress] = useState<number | null>(null);
-  const [waiting, setWaiting] = useState(false);
+  const [waiting, setWaiting] = useState<UploadWaiting>(false);
   const uploadRef = useRef<VideoUpload | null>(null);
   const resumeFrom = useRef(chosen.resumed ?? null);
   const sending = progress !== null;
@@ -157,7 +157,9 @@ export function VideoPreview({ qrToken, chosen, onReplace, onSent, onStale }: Vi
           {waiting && (
             <Alert.Root status="warning" rounded="xl" role="status">
               <Alert.Indicator />
-              <Alert.Title>{t('message.upload.offline')}</Alert.Title>
+              <Alert.Title>
+                {waiting === 'server' ? t('message.upload.serverAway') : t('message.upload.offline')}
+              </Alert.Title>
             </Alert.Root>
           )}
           {chosen.resumed && !waiting && percent < 100 && (

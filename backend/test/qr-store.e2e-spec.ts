@@ -578,6 +578,28 @@ describe("QR store: the PostgreSQL driver's listener", () => {
   });
   afterEach(() => backend.close());
 
+  it('stops within its answer time when its connection has gone silent, as the app stops', async () => {
+    const { hostname, port } = new URL(backend.env.DATABASE_URL);
+    const proxy = await new TcpOutage(hostname, Number(port)).start();
+    const dataSource = await new DataSource(dataSourceOptions(backend.env)).initialize();
+    const throughProxy = new URL(backend.env.DATABASE_URL);
+    throughProxy.host = `127.0.0.1:${proxy.port}`;
+    const listening = new PostgresQrStore(dataSource, appConfig({ ...backend.env, DATABASE_URL: throughProxy.href }));
+    try {
+      await listening.onModuleInit();
+      proxy.stallOpenConnections();
+      // Before its ping notices: ending the connection waits for a server that never answers.
+      const stopped = listening.onModuleDestroy().then(() => 'stopped');
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise((resolve) => (timer = setTimeout(resolve, 15_000, 'still waiting')));
+      expect(await Promise.race([stopped, waited])).toBe('stopped');
+      clearTimeout(timer);
+    } finally {
+      await dataSource.destroy();
+      await proxy.stop();
+    }
+  });
+
   it('listens again when its connection goes silent without closing, and hears the changes made meanwhile', async () => {
     const { hostname, port } = new URL(backend.env.DATABASE_URL);
     const proxy = await new TcpOutage(hostname, Number(port)).start();

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
 import { DataSource, type DataSourceOptions, MigrationExecutor } from 'typeorm';
 import { BlogPost } from '../blog/blog-post.entity';
 import type { DatabaseEnv } from '../config/config.schema';
@@ -80,6 +81,37 @@ const CLIENT_QUERY_MARGIN_MS = 5000;
  */
 export const CONNECTION_SAFEGUARDS = { keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS } as const;
 
+const READ_TIMEOUT_MESSAGE = 'Query read timeout';
+
+/**
+ * node-postgres gives up on a query at `query_timeout` but keeps its connection, the query still
+ * running on it, so every later query there waits behind it; and TypeORM hands the connection back
+ * to its pool as sound. On a network that dropped it without a word, the pool would reuse it until
+ * TCP gave up (a quarter of an hour). This client ends its connection as soon as a query times out
+ * (node-postgres's `end()` cuts the socket when a query is still running), before its user hands
+ * it back: the pool drops a client that is ending and opens a new one for the next query.
+ */
+export class ClientEndingOnReadTimeout extends Client {
+  // Client.query's overloads (promise or callback, text or config) as one signature.
+  override query(...args: unknown[]): never {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: Error | null, ...rest: unknown[]) => {
+        this.endAfterReadTimeout(error);
+        return (last as (...given: unknown[]) => unknown)(error, ...rest);
+      };
+    }
+    const result = (super.query as (...given: unknown[]) => unknown)(...args);
+    // Handled here first, so the connection is ending before the caller's own handler runs.
+    if (result instanceof Promise) result.catch((error: Error) => this.endAfterReadTimeout(error));
+    return result as never;
+  }
+
+  private endAfterReadTimeout(error: Error | null): void {
+    if (error?.message === READ_TIMEOUT_MESSAGE) void this.end().catch(() => undefined);
+  }
+}
+
 /** The client's deadline on a statement: a little after the server's own, which a stalled network never delivers. */
 export function clientQueryTimeoutMs(env: Pick<DatabaseEnv, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'>): number {
   return env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000 + CLIENT_QUERY_MARGIN_MS;
@@ -151,7 +183,7 @@ export function dataSourceOptions(
     installExtensions: false,
     uuidExtension: 'pgcrypto',
     poolSize: env.DATABASE_POOL_SIZE,
-    extra: { max: env.DATABASE_POOL_SIZE, ...CONNECTION_SAFEGUARDS, ...deadlines },
+    extra: { max: env.DATABASE_POOL_SIZE, Client: ClientEndingOnReadTimeout, ...CONNECTION_SAFEGUARDS, ...deadlines },
   };
 }
 

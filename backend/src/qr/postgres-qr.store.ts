@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
@@ -51,7 +52,9 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
     this.closed = true;
     clearTimeout(this.reconnecting);
     clearInterval(this.ping);
-    await this.listener?.end().catch(() => undefined);
+    // end() waits for the server to close the connection, which a network gone silent never does.
+    const ended = this.listener?.end().catch(() => undefined);
+    await Promise.race([ended, sleep(LISTENER_ANSWER_MS, undefined, { ref: false })]);
   }
 
   private async listen(): Promise<void> {

@@ -8,7 +8,7 @@ import { UploadProbe } from './upload-probe';
 import type { Demuxer } from './video-container';
 
 /** A probe reads headers and packets, decoding nothing: seconds even for the largest upload. */
-const PROBE_TIMEOUT_MS = 60_000;
+export const PROBE_TIMEOUT_MS = 60_000;
 const PROBE_CPU_SECONDS = 30;
 
 /**
@@ -75,11 +75,16 @@ export class MediaTools {
     return { timeoutMs: PROBE_TIMEOUT_MS, signal, cpuSeconds: PROBE_CPU_SECONDS, memoryMb: this.memoryMb };
   }
 
-  /** ffprobe on an upload as it streams in (it lasts as long as the request may), or null without ffprobe. */
-  probeUpload(demuxer: Demuxer): UploadProbe | null {
+  /**
+   * ffprobe on an upload's bytes as they pass, or null without ffprobe: from the request as they
+   * stream in (it lasts as long as the request may), or read back from storage once a resumable
+   * upload is whole (a stored file's probe time: a store that trickles the bytes does not hold the
+   * upload's last answer, and what ffprobe could not tell is left to the transcoder's own probe).
+   */
+  probeUpload(demuxer: Demuxer, from: 'request' | 'storage'): UploadProbe | null {
     if (!this.paths) return null;
     return new UploadProbe(this.paths.ffprobe, demuxer, {
-      timeoutMs: HTTP_TIMEOUTS.requestMs,
+      timeoutMs: from === 'request' ? HTTP_TIMEOUTS.requestMs : PROBE_TIMEOUT_MS,
       cpuSeconds: PROBE_CPU_SECONDS,
       memoryMb: this.memoryMb,
     });

@@ -285,7 +285,7 @@ export class TusUploadService {
   private async check(key: string, sizeBytes: number): Promise<VideoMimeType> {
     const mimeType = await sniffContainer(await this.objects.readStart(key, SNIFF_BYTES));
     if (!mimeType) throw new UnsupportedMediaTypeException('error.video.notVideo');
-    const probe = this.tools.probeUpload(demuxerOf(mimeType)!);
+    const probe = this.tools.probeUpload(demuxerOf(mimeType)!, 'storage');
     if (!probe) return mimeType;
     // ffprobe stops once it has read the headers; the rest of the object is not fetched then.
     const enough = new AbortController();

@@ -162,7 +162,7 @@ export class VideoUploadService {
       throw error;
     });
     uploaded.catch(() => undefined);
-    const probe = this.tools.probeUpload(demuxerOf(mimeType)!);
+    const probe = this.tools.probeUpload(demuxerOf(mimeType)!, 'request');
     const tap = probe?.tap() ?? new PassThrough();
     let streaming = true;
     void probe?.result.then((declared) => {

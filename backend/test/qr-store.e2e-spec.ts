@@ -339,6 +339,36 @@ describe.each([postgres, firestore])('QR store: $name driver', (driver) => {
     });
   });
 
+  describe('changeStatuses', () => {
+    it('changes many codes, and none once its signal has aborted', async () => {
+      const codes = await store.createNext(3, 'print');
+      const ids = codes.map((code) => code.id);
+      await expect(store.changeStatuses(ids, 'recorded', ['unused'], AbortSignal.abort())).rejects.toThrow();
+      expect(await store.countByStatus()).toEqual({ unused: 3, recorded: 0, expired: 0, disabled: 0 });
+
+      expect(await store.changeStatuses(ids, 'recorded', ['unused'], new AbortController().signal)).toBe(3);
+      expect(await store.countByStatus()).toEqual({ unused: 0, recorded: 3, expired: 0, disabled: 0 });
+    });
+
+    // PostgreSQL changes them in one statement; Firestore one by one, each in a transaction.
+    (driver.name === 'firestore' ? it : it.skip)(
+      'stops between two codes once its signal aborts, leaving the rest as they were',
+      async () => {
+        const codes = await store.createNext(3, 'print');
+        const stop = new AbortController();
+        const changeOne = store.changeStatus.bind(store);
+        jest.spyOn(store, 'changeStatus').mockImplementation(async (...args) => {
+          const changed = await changeOne(...args);
+          stop.abort(); // a deadline reached while the first code changed
+          return changed;
+        });
+        const ids = codes.map((code) => code.id);
+        await expect(store.changeStatuses(ids, 'recorded', ['unused'], stop.signal)).rejects.toThrow();
+        expect(await store.countByStatus()).toEqual({ unused: 2, recorded: 1, expired: 0, disabled: 0 });
+      },
+    );
+  });
+
   describe('take', () => {
     it('gives a listed try code a fresh token, retires the listed one and takes the code off the list', async () => {
       const [listed, next] = await store.createNext(2, 'try');

@@ -123,4 +123,13 @@ describe('a storage server that stalls', () => {
     proxy.swallowing = () => false;
     expect(await purge.run()).toMatchObject({ skipped: false });
   }, 120_000);
+
+  it("ends a purge run when the job runner stops it (shutdown, the job's deadline), as at its own deadline", async () => {
+    const purge = t.app.get(PurgeExpiredJob);
+    const stop = new AbortController();
+    stop.abort(new Error('the job runner stops'));
+    await expect(purge.run(new Date(), stop.signal)).rejects.toThrow('the job runner stops');
+    // It let go of its lock: the next run goes ahead.
+    expect(await purge.run()).toMatchObject({ skipped: false });
+  });
 });

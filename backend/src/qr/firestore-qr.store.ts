@@ -343,10 +343,16 @@ export class FirestoreQrStore extends QrStore implements OnModuleInit, OnModuleD
     return created.map(([id, data]) => this.fromData(id, data));
   }
 
-  /** One transaction per code: Firestore has no conditional multi-document update. */
-  async changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[]): Promise<number> {
+  /**
+   * One transaction per code (Firestore has no conditional multi-document update), each within its
+   * own deadline; `signal` stops the run between two, so a caller's deadline holds over a thousand.
+   */
+  async changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[], signal?: AbortSignal): Promise<number> {
     let changed = 0;
-    for (const id of ids) if (await this.changeStatus(id, to, from)) changed += 1;
+    for (const id of ids) {
+      signal?.throwIfAborted();
+      if (await this.changeStatus(id, to, from)) changed += 1;
+    }
     return changed;
   }
 

@@ -197,8 +197,10 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
     );
   }
 
-  changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[]): Promise<number> {
-    if (ids.length === 0) return Promise.resolve(0);
+  /** One statement, whose deadline is the database's; `signal` is checked before it. */
+  async changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[], signal?: AbortSignal): Promise<number> {
+    signal?.throwIfAborted();
+    if (ids.length === 0) return 0;
     return this.changing(
       (manager) => this.updateStatuses(manager, ids, to, from),
       (changed) => changed > 0,

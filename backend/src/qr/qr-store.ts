@@ -51,8 +51,16 @@ export abstract class QrStore {
    * in one atomic change (of simultaneous takes exactly one wins); null when there was no such code.
    */
   abstract take(qrToken: string, newToken: string): Promise<QrCode | null>;
-  /** changeStatus for many codes at once (one notification); returns how many changed. */
-  abstract changeStatuses(ids: string[], to: QrStatus, from: readonly QrStatus[]): Promise<number>;
+  /**
+   * changeStatus for many codes at once (one notification); returns how many changed. Once `signal`
+   * aborts no code changes any more (a store that changes them one by one stops between two).
+   */
+  abstract changeStatuses(
+    ids: string[],
+    to: QrStatus,
+    from: readonly QrStatus[],
+    signal?: AbortSignal,
+  ): Promise<number>;
   /** Calls `listener` after every change, wherever it was made; returns an unsubscribe function. */
   abstract onChange(listener: () => void): () => void;
 }

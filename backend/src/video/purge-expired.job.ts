@@ -81,21 +81,24 @@ export class PurgeExpiredJob implements OnModuleInit {
       deadlineSeconds: RUN_DEADLINE_MS / 1000 + 60,
       retries: 0,
       retryDelaySeconds: 60,
-      handler: () => this.scheduled(),
+      // The runner's signal: its stop at shutdown and the job's deadline.
+      handler: (_data, signal) => this.scheduled(signal),
     });
   }
 
-  async scheduled(): Promise<void> {
+  async scheduled(signal?: AbortSignal): Promise<void> {
     try {
-      const report = await this.run();
+      const report = await this.run(this.clock.now(), signal);
       const { skipped, ...counts } = report;
       if (!skipped && Object.values(counts).some((count) => count > 0)) this.logger.log(JSON.stringify(report));
     } catch (error) {
-      this.logger.error(`purge failed (the next run continues): ${errorMessage(error)}`);
+      if (signal?.aborted) this.logger.log(`purge stopped (the next run continues): ${errorMessage(error)}`);
+      else this.logger.error(`purge failed (the next run continues): ${errorMessage(error)}`);
     }
   }
 
-  async run(now: Date = this.clock.now()): Promise<PurgeReport> {
+  /** One run; `stop` ends it early as its own deadline does (the job runner's stop). */
+  async run(now: Date = this.clock.now(), stop?: AbortSignal): Promise<PurgeReport> {
     const report: PurgeReport = {
       skipped: true,
       expiredMessages: 0,
@@ -106,7 +109,8 @@ export class PurgeExpiredJob implements OnModuleInit {
       orphanObjects: 0,
       inquiries: 0,
     };
-    const deadline = AbortSignal.timeout(RUN_DEADLINE_MS);
+    const timeout = AbortSignal.timeout(RUN_DEADLINE_MS);
+    const deadline = stop ? AbortSignal.any([timeout, stop]) : timeout;
     let lock: PurgeLock | null = null;
     try {
       lock = await this.messages.lockPurge();
@@ -121,7 +125,7 @@ export class PurgeExpiredJob implements OnModuleInit {
       report.requeuedJobs = await this.requeueTranscodes();
       report.failedMessages = await this.messages.deleteFailed(new Date(now.getTime() - FAILED_KEPT_MS));
       deadline.throwIfAborted();
-      report.repairedCodes = await this.repairCodes(now);
+      report.repairedCodes = await this.repairCodes(now, deadline);
       report.orphanObjects = await this.purgeOrphans(now, deadline);
       report.inquiries = await this.inquiries.forgetExpired(now);
       return report;
@@ -147,7 +151,7 @@ export class PurgeExpiredJob implements OnModuleInit {
         rows.flatMap((r) => r.keys),
         deadline,
       );
-      await this.forget(rows, 'expired');
+      await this.forget(rows, 'expired', deadline);
       purged += rows.length;
     }
   }
@@ -167,7 +171,7 @@ export class PurgeExpiredJob implements OnModuleInit {
       rows.map((r) => r.id),
       deadline,
     );
-    await this.forget(rows, 'unused');
+    await this.forget(rows, 'unused', deadline);
     return rows.length;
   }
 
@@ -180,10 +184,11 @@ export class PurgeExpiredJob implements OnModuleInit {
   }
 
   /** Frees `recorded` codes, unchanged for a while, whose message is gone or failed. */
-  private async repairCodes(now: Date): Promise<number> {
+  private async repairCodes(now: Date, deadline: AbortSignal): Promise<number> {
     const before = now.getTime() - REPAIR_GRACE_MS;
     const stranded: string[] = [];
     for (let page = 1; ; page += 1) {
+      deadline.throwIfAborted();
       const { items } = await this.qr.page({ status: 'recorded', page, pageSize: CODE_PAGE });
       const old = items.filter((code) => code.updatedAt.getTime() <= before).map((code) => code.id);
       if (old.length) {
@@ -194,7 +199,7 @@ export class PurgeExpiredJob implements OnModuleInit {
     }
     if (stranded.length === 0) return 0;
     this.logger.warn(`freeing ${stranded.length} codes that no message holds`);
-    return this.qr.changeStatuses(stranded, 'unused', ['recorded']);
+    return this.qr.changeStatuses(stranded, 'unused', ['recorded'], deadline);
   }
 
   private async purgeOrphans(now: Date, deadline: AbortSignal): Promise<number> {
@@ -223,11 +228,12 @@ export class PurgeExpiredJob implements OnModuleInit {
    * After their objects are gone: the codes get `codeStatus` first, then the rows go, so a run cut
    * short between the two finds the rows again next time.
    */
-  private async forget(rows: MessageRow[], codeStatus: 'expired' | 'unused'): Promise<void> {
+  private async forget(rows: MessageRow[], codeStatus: 'expired' | 'unused', deadline: AbortSignal): Promise<void> {
     await this.qr.changeStatuses(
       rows.map((r) => r.qr_code_id),
       codeStatus,
       ['recorded'],
+      deadline,
     );
     await this.messages.delete(rows.map((r) => r.id));
   }

@@ -608,13 +608,19 @@ describe("QR store: the PostgreSQL driver's listener", () => {
   });
   afterEach(() => backend.close());
 
-  it('stops within its answer time when its connection has gone silent, as the app stops', async () => {
+  /** A store whose listener reaches the database through a proxy that can go silent. */
+  async function listeningThroughProxy() {
     const { hostname, port } = new URL(backend.env.DATABASE_URL);
     const proxy = await new TcpOutage(hostname, Number(port)).start();
     const dataSource = await new DataSource(dataSourceOptions(backend.env)).initialize();
     const throughProxy = new URL(backend.env.DATABASE_URL);
     throughProxy.host = `127.0.0.1:${proxy.port}`;
     const listening = new PostgresQrStore(dataSource, appConfig({ ...backend.env, DATABASE_URL: throughProxy.href }));
+    return { proxy, dataSource, listening };
+  }
+
+  it('stops within its answer time when its connection has gone silent, as the app stops', async () => {
+    const { proxy, dataSource, listening } = await listeningThroughProxy();
     try {
       await listening.onModuleInit();
       proxy.stallOpenConnections();
@@ -631,12 +637,7 @@ describe("QR store: the PostgreSQL driver's listener", () => {
   });
 
   it('listens again when its connection goes silent without closing, and hears the changes made meanwhile', async () => {
-    const { hostname, port } = new URL(backend.env.DATABASE_URL);
-    const proxy = await new TcpOutage(hostname, Number(port)).start();
-    const dataSource = await new DataSource(dataSourceOptions(backend.env)).initialize();
-    const throughProxy = new URL(backend.env.DATABASE_URL);
-    throughProxy.host = `127.0.0.1:${proxy.port}`;
-    const listening = new PostgresQrStore(dataSource, appConfig({ ...backend.env, DATABASE_URL: throughProxy.href }));
+    const { proxy, dataSource, listening } = await listeningThroughProxy();
     try {
       await listening.onModuleInit();
       let heard = 0;

@@ -47,6 +47,13 @@ async function useLanguage(page: Page, language: Language) {
   await page.addInitScript((lang) => localStorage.setItem('giftcast-language', lang), language);
 }
 
+/** The page in the project's language, and that language's texts. */
+async function inProjectLanguage(page: Page) {
+  const language = projectLanguage();
+  await useLanguage(page, language);
+  return { language, text: TEXTS[language] };
+}
+
 async function freshCode(request: APIRequestContext): Promise<string> {
   const login = await request.post('/api/admin/verify', { data: { password: E2E.adminPassword } });
   const { token } = (await login.json()) as { token: string };
@@ -73,6 +80,15 @@ async function recipientPlays(page: Page, qrToken: string, language: Language) {
   } finally {
     await recipient.close();
   }
+}
+
+/** The giver picks the noisy clip on the code's page and sends it. */
+async function sendNoisy(page: Page, qrToken: string, text: (typeof TEXTS)[Language]) {
+  await page.goto(`/v/${qrToken}`);
+  await page.getByLabel(text.fileLabel).setInputFiles(noisy);
+  const send = page.getByRole('button', { name: text.send });
+  await expect(send).toBeEnabled();
+  await send.click();
 }
 
 let dir: string;
@@ -110,9 +126,7 @@ test('the connection drops at about 40 %: the page says it waits, and the upload
   request,
 }) => {
   test.setTimeout(180_000);
-  const language = projectLanguage();
-  const text = TEXTS[language];
-  await useLanguage(page, language);
+  const { text } = await inProjectLanguage(page);
   const tus = await watchTus(page.context(), statSync(noisy).size);
   let dropped = false;
   tus.beforeChunk = async (before, after) => {
@@ -123,11 +137,7 @@ test('the connection drops at about 40 %: the page says it waits, and the upload
   };
   const qrToken = await freshCode(request);
 
-  await page.goto(`/v/${qrToken}`);
-  await page.getByLabel(text.fileLabel).setInputFiles(noisy);
-  const send = page.getByRole('button', { name: text.send });
-  await expect(send).toBeEnabled();
-  await send.click();
+  await sendNoisy(page, qrToken, text);
 
   await expect(page.getByText(text.offline)).toBeVisible({ timeout: 30_000 });
   const shownOffline = Number((await page.getByTestId('upload-percent').textContent())!.replace('%', ''));
@@ -146,9 +156,7 @@ test('the server is away at about 40 % (an outage, a deploy): the page says so, 
   request,
 }) => {
   test.setTimeout(180_000);
-  const language = projectLanguage();
-  const text = TEXTS[language];
-  await useLanguage(page, language);
+  const { text } = await inProjectLanguage(page);
   // The page's clock, so that the retries' back-off (about a minute in all) passes at once.
   await page.clock.install();
   const tus = await watchTus(page.context(), statSync(noisy).size);
@@ -158,11 +166,7 @@ test('the server is away at about 40 % (an outage, a deploy): the page says so, 
   };
   const qrToken = await freshCode(request);
 
-  await page.goto(`/v/${qrToken}`);
-  await page.getByLabel(text.fileLabel).setInputFiles(noisy);
-  const send = page.getByRole('button', { name: text.send });
-  await expect(send).toBeEnabled();
-  await send.click();
+  await sendNoisy(page, qrToken, text);
 
   const serverAway = page.getByText(text.serverAway);
   await expect
@@ -190,9 +194,7 @@ test('a reload at about 60 % resumes from where the upload was, without a new pi
   request,
 }) => {
   test.setTimeout(180_000);
-  const language = projectLanguage();
-  const text = TEXTS[language];
-  await useLanguage(page, language);
+  const { language, text } = await inProjectLanguage(page);
   const tus = await watchTus(page.context(), statSync(noisy).size);
   let reloadAt: ((value: void) => void) | null = null;
   const reloadNow = new Promise<void>((resolve) => (reloadAt = resolve));
@@ -209,10 +211,7 @@ test('a reload at about 60 % resumes from where the upload was, without a new pi
   };
   const qrToken = await freshCode(request);
 
-  await page.goto(`/v/${qrToken}`);
-  await page.getByLabel(text.fileLabel).setInputFiles(noisy);
-  await expect(page.getByRole('button', { name: text.send })).toBeEnabled();
-  await page.getByRole('button', { name: text.send }).click();
+  await sendNoisy(page, qrToken, text);
   await reloadNow;
   const before = tus.requests.length;
   const heldOffset = Math.max(...tus.requests.map((sent) => sent.offset ?? 0));
@@ -246,9 +245,7 @@ test('a 4K clip over the size limit is shrunk in the browser, sent, and plays on
   request,
 }) => {
   test.setTimeout(300_000);
-  const language = projectLanguage();
-  const text = TEXTS[language];
-  await useLanguage(page, language);
+  const { language, text } = await inProjectLanguage(page);
   const qrToken = await freshCode(request);
 
   await page.goto(`/v/${qrToken}`);

@@ -101,6 +101,20 @@ async function stepShown() {
   await settle();
 }
 
+/** In `language`, a 2 MB file picked and sent: the server has created the upload u1. */
+async function sendingIn(language: 'ko' | 'en') {
+  await changeLanguage(language);
+  const rendered = await renderWithProviders(<MessageView qrToken="tok-1" />, { url: '/v/tok-1' });
+  await screen.findByRole('heading', { level: 2 });
+  await rendered.user.upload(
+    screen.getByLabelText(language === 'ko' ? '올릴 영상 파일' : 'Video file to upload'),
+    filledVideoFile(2_000_000),
+  );
+  await stepShown();
+  await rendered.user.click(await enabledSend(language === 'ko' ? '보내기' : 'Send'));
+  await created();
+}
+
 async function choose(file: File) {
   const rendered = await renderGiver();
   await rendered.user.upload(fileInput(), file);
@@ -215,16 +229,7 @@ describe('uploading a file', () => {
     ['ko', '네트워크 연결을 기다리고 있어요. 다시 연결되면 자동으로 이어서 보내요.'],
     ['en', 'Waiting for the network. Sending continues by itself once you are back online.'],
   ] as const)('[%s] says it waits for the network while offline, and no more once back', async (language, text) => {
-    await changeLanguage(language);
-    const rendered = await renderWithProviders(<MessageView qrToken="tok-1" />, { url: '/v/tok-1' });
-    await screen.findByRole('heading', { level: 2 });
-    await rendered.user.upload(
-      screen.getByLabelText(language === 'ko' ? '올릴 영상 파일' : 'Video file to upload'),
-      filledVideoFile(2_000_000),
-    );
-    await stepShown();
-    await rendered.user.click(await enabledSend(language === 'ko' ? '보내기' : 'Send'));
-    await created();
+    await sendingIn(language);
     await request('PATCH');
 
     act(() => void window.dispatchEvent(new Event('offline')));
@@ -244,16 +249,7 @@ describe('uploading a file', () => {
   ] as const)(
     '[%s] says the server is away, not the network, once its 503s have spent the retries, and goes on by itself',
     async (language, text, networkText) => {
-      await changeLanguage(language);
-      const rendered = await renderWithProviders(<MessageView qrToken="tok-1" />, { url: '/v/tok-1' });
-      await screen.findByRole('heading', { level: 2 });
-      await rendered.user.upload(
-        screen.getByLabelText(language === 'ko' ? '올릴 영상 파일' : 'Video file to upload'),
-        filledVideoFile(2_000_000),
-      );
-      await stepShown();
-      await rendered.user.click(await enabledSend(language === 'ko' ? '보내기' : 'Send'));
-      await created();
+      await sendingIn(language);
 
       jest.useFakeTimers();
       const outage = { statusCode: 503, error: 'Video storage cannot be reached right now.' };

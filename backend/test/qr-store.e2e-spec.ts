@@ -608,6 +608,24 @@ describe("QR store: the PostgreSQL driver's listener", () => {
   });
   afterEach(() => backend.close());
 
+  it("tells this replica's subscribers of its own change as soon as it has committed, before any notification", async () => {
+    // No listener at all: what is heard comes from the change itself.
+    const dataSource = await new DataSource(dataSourceOptions(backend.env)).initialize();
+    const unlistening = new PostgresQrStore(dataSource, appConfig(backend.env));
+    try {
+      const [code] = await unlistening.createNext(1, 'try');
+      let heard = 0;
+      unlistening.onChange(() => heard++);
+      await unlistening.changeStatus(code.id, 'disabled', ['unused']);
+      expect(heard).toBe(1);
+      // No change, no announcement.
+      await unlistening.changeStatus(code.id, 'disabled', ['unused']);
+      expect(heard).toBe(1);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+
   /** A store whose listener reaches the database through a proxy that can go silent. */
   async function listeningThroughProxy() {
     const { hostname, port } = new URL(backend.env.DATABASE_URL);

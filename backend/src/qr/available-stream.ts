@@ -36,6 +36,7 @@ export class AvailableStream implements OnModuleInit, OnModuleDestroy {
   private readonly lifetimeMs: number;
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe?: () => void;
+  private lastBroadcast?: string;
 
   constructor(
     private readonly qr: QrService,
@@ -117,7 +118,12 @@ export class AvailableStream implements OnModuleInit, OnModuleDestroy {
   }
 
   private broadcast(codes: AvailableQrCode[]): void {
-    this.writeAll(snapshotEvent(codes));
+    const event = snapshotEvent(codes);
+    // A change this replica made is announced twice (at once, then by the database's notification):
+    // the same list goes out once.
+    if (event === this.lastBroadcast) return;
+    this.lastBroadcast = event;
+    this.writeAll(event);
   }
 
   private writeAll(chunk: string): void {

@@ -111,7 +111,9 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
 
   /**
    * Runs a change in a transaction (the caller's `within`, else one of its own) that announces
-   * itself when it commits.
+   * itself when it commits: to every replica through the database's notification, and, in a
+   * transaction of its own, to this one's subscribers as soon as it has committed, so that what
+   * this replica serves next (a /try stream opened right after an admin's change) holds it.
    */
   private async changing<T>(
     work: (manager: EntityManager) => Promise<T>,
@@ -123,7 +125,10 @@ export class PostgresQrStore extends QrStore implements OnModuleInit, OnModuleDe
       if (changed(value)) await manager.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, '']);
       return value;
     };
-    return within ? announced(within) : this.db.transaction(announced);
+    if (within) return announced(within);
+    const value = await this.db.transaction(announced);
+    if (changed(value)) this.changes.emit('change');
+    return value;
   }
 
   private get repository() {

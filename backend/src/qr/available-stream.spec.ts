@@ -3,8 +3,7 @@ import type { Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config';
 import type { Draining } from '../common/draining';
 import type { Metrics } from '../metrics/metrics';
-import { AvailableStream, HEARTBEAT_MS, snapshotEvent } from './available-stream';
-import type { AvailableQrCode } from './qr-code';
+import { AvailableStream, HEARTBEAT_MS } from './available-stream';
 import type { QrService } from './qr.service';
 
 /** A client's answer: what was written to it, in order. */
@@ -26,8 +25,8 @@ class FakeResponse extends EventEmitter {
   }
 }
 
-function streamOf(onAvailableChange: QrService['onAvailableChange'] = () => () => undefined): AvailableStream {
-  const qr = { onAvailableChange, available: () => Promise.resolve([]) };
+function streamOf(): AvailableStream {
+  const qr = { onAvailableChange: () => () => undefined, available: () => Promise.resolve([]) };
   const config = { env: { STREAM_MAX_CLIENTS: 10, STREAM_MAX_PER_ADDRESS: 10, STREAM_LIFETIME_SECONDS: 300 } };
   const draining = { active: false, onStart: () => undefined };
   const metrics = { countStreamsWith: () => undefined };
@@ -42,27 +41,6 @@ function streamOf(onAvailableChange: QrService['onAvailableChange'] = () => () =
 describe('AvailableStream', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
-
-  it('writes each new list once: the same list announced again (here, then by the database) is not sent twice', async () => {
-    let announce: (codes: AvailableQrCode[]) => void = () => undefined;
-    const stream = streamOf((listener) => {
-      announce = listener;
-      return () => undefined;
-    });
-    stream.onModuleInit();
-    const request = { ip: '192.0.2.1', socket: { setNoDelay: () => undefined, setTimeout: () => undefined } };
-    const client = new FakeResponse();
-    await stream.attach(request as unknown as Request, client as unknown as Response);
-    const code = { id: 'a', qrToken: 'token-a', serialNumber: '0001', status: 'unused' } as AvailableQrCode;
-    const snapshots = () => client.written.filter((chunk) => chunk.startsWith('event: snapshot'));
-    expect(snapshots()).toHaveLength(1); // the first one, on attach
-
-    announce([code]);
-    announce([code]);
-    expect(snapshots()).toEqual([snapshotEvent([]), snapshotEvent([code])]);
-    announce([]);
-    expect(snapshots()).toEqual([snapshotEvent([]), snapshotEvent([code]), snapshotEvent([])]);
-  });
 
   it('writes a comment heartbeat to every open stream each 25 s, and none to a closed one', async () => {
     const stream = streamOf();

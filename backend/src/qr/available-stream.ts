@@ -36,7 +36,6 @@ export class AvailableStream implements OnModuleInit, OnModuleDestroy {
   private readonly lifetimeMs: number;
   private heartbeat?: NodeJS.Timeout;
   private unsubscribe?: () => void;
-  private lastBroadcast?: string;
 
   constructor(
     private readonly qr: QrService,
@@ -118,12 +117,7 @@ export class AvailableStream implements OnModuleInit, OnModuleDestroy {
   }
 
   private broadcast(codes: AvailableQrCode[]): void {
-    const event = snapshotEvent(codes);
-    // A change this replica made is announced twice (at once, then by the database's notification):
-    // the same list goes out once.
-    if (event === this.lastBroadcast) return;
-    this.lastBroadcast = event;
-    this.writeAll(event);
+    this.writeAll(snapshotEvent(codes));
   }
 
   private writeAll(chunk: string): void {

@@ -41,6 +41,8 @@ module.exports = {
       moduleNameMapper,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       setupFiles: ['<rootDir>/test/support/jest-env.ts'],
+      globalSetup: '<rootDir>/test/support/worker-databases.ts',
+      globalTeardown: '<rootDir>/test/support/drop-worker-databases.ts',
       testTimeout: 60_000,
     },
   ],

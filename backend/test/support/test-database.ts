@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { workerDatabaseUrl } from './worker-databases';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** This jest worker's database (worker-databases.ts). */
+export const TEST_DATABASE_URL = workerDatabaseUrl(process.env.JEST_WORKER_ID ?? '1');
 
 export interface TestSchema {
   /** A DATABASE_URL whose connections all work inside the schema. */
@@ -13,7 +15,7 @@ export interface TestSchema {
   drop: () => Promise<void>;
 }
 
-/** Each test file gets a schema of its own in the test database, dropped afterwards. */
+/** Each test file gets a schema of its own in its worker's database, dropped afterwards. */
 export async function createTestSchema(): Promise<TestSchema> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await asAdmin((admin) => admin.query(`CREATE SCHEMA "${name}"`));

@@ -1,0 +1,1 @@
+export { dropWorkerDatabases as default } from './worker-databases';
